@@ -1,0 +1,82 @@
+# objtool-threads: the threaded-objtool patch series for Debian's
+# linux-source-6.12, and the rig that builds, checks and measures it.
+#
+#   make sweep      the main job: thread-count sweep on defconfig vmlinux.o
+#   make test       everything that checks behaviour (TAP, under prove)
+#
+# See README.md.  V=1 shows the commands.
+
+include config.mk
+
+BUILD     := $(CURDIR)/build
+TREE      := $(BUILD)/linux
+BASE_TREE := $(BUILD)/baseline
+KOUT      := $(BUILD)/kernel
+
+OBJTOOL_BASELINE := $(BUILD)/objtool-baseline/objtool
+OBJTOOL_PATCHED  := $(BUILD)/objtool-patched/objtool
+
+# The object and arguments the sweep and the tests use: kbuild's own by
+# default, or the user's (VMLINUX_O= with OBJTOOL_ARGS=).
+ifdef VMLINUX_O
+  ifndef OBJTOOL_ARGS
+    $(error VMLINUX_O= needs OBJTOOL_ARGS= too: the arguments kbuild ran objtool with)
+  endif
+  INPUT_DEPS :=
+else
+  VMLINUX_O    := $(KOUT)/vmlinux.pre.o
+  OBJTOOL_ARGS  = $(shell cat $(KOUT)/objtool-args)
+  INPUT_DEPS   := vmlinux-pre
+endif
+
+export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
+export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
+
+PATCHES := patches/series $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
+		-e 's|^|patches/|' patches/series)
+
+.PHONY: all deps tree objtool kernel vmlinux-pre test check-patches sweep clean help
+
+all: help
+
+help:
+	@sed -n 's/^#   //p' Makefile
+
+deps:
+	@scripts/deps.sh
+
+# The tree is remade when the series changes; git am stops at a broken patch.
+$(TREE)/.git/rig-series: $(PATCHES) config.mk
+	@scripts/mktree.sh $(TREE) $(BASE_TREE) patches
+	@touch $@
+
+tree: deps $(TREE)/.git/rig-series
+
+objtool: tree
+	@scripts/build-objtool.sh $(BASE_TREE) $(BUILD)/objtool-baseline
+	@scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-patched
+
+kernel: tree
+	@scripts/build-kernel.sh $(TREE) $(KOUT)
+	@scripts/vmlinux-pre.sh $(KOUT)
+
+# Build the kernel only if there is no vmlinux.pre.o yet: a rerun of the
+# sweep or the tests must not pay for a relink check of the whole tree.
+vmlinux-pre: tree
+	@if [ ! -f $(KOUT)/vmlinux.pre.o ] || [ ! -f $(KOUT)/objtool-args ]; then \
+		echo "  NOTE    no $(KOUT)/vmlinux.pre.o yet: building the kernel (about 20 minutes on 2 cores)"; \
+		$(MAKE) --no-print-directory kernel; \
+	fi
+
+check-patches: tree
+	@scripts/check-patches.sh $(TREE) patches
+
+TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) \
+	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
+	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches
+
+test: objtool kernel
+	$(TEST_ENV) prove -v tests/
+
+clean:
+	rm -rf $(BUILD)

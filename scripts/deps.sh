@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Install what the project needs with apt-get; the kernel source at exactly
+# the pinned version, or fail saying how to pick another.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+: "${LINUX_SOURCE_PKG:?}" "${LINUX_SOURCE_VERSION:?}"
+
+packages=(
+	build-essential bc bison flex cpio xz-utils git ccache pkg-config
+	libelf-dev libxxhash-dev libssl-dev libdw-dev
+	perl python3 time gnuplot-nox shellcheck
+	valgrind qemu-system-x86 busybox-static
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' ||
+		missing+=("$p")
+done
+
+have=$(dpkg-query -W -f='${Version}' "$LINUX_SOURCE_PKG" 2>/dev/null || true)
+if [ "$have" != "$LINUX_SOURCE_VERSION" ]; then
+	missing+=("$LINUX_SOURCE_PKG=$LINUX_SOURCE_VERSION")
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+	quiet DEPS "all installed ($LINUX_SOURCE_PKG $LINUX_SOURCE_VERSION)"
+	exit 0
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+quiet APT "update"
+run apt-get update -qq
+
+if ! apt-cache madison "$LINUX_SOURCE_PKG" | awk -F'|' '{gsub(/ /,"",$2); print $2}' |
+	grep -qxF -- "$LINUX_SOURCE_VERSION"; then
+	{
+		echo "deps.sh: $LINUX_SOURCE_PKG $LINUX_SOURCE_VERSION is not in the apt archive."
+		echo "Versions available:"
+		apt-cache madison "$LINUX_SOURCE_PKG" | sed 's/^/  /'
+		echo "Pick one explicitly: make deps LINUX_SOURCE_VERSION=<version>"
+		echo "(or edit config.mk), then rerun. Nothing was installed."
+	} >&2
+	exit 1
+fi
+
+quiet APT "install ${missing[*]}"
+run apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Unpack the kernel source into a git repository: first commit the pristine
+# tree (tag "pristine"), then apply patches/series with git am on branch
+# "patched".  A worktree at "pristine" is the baseline.
+#
+#   mktree.sh <patched-dir> <baseline-dir> <patches-dir>
+#
+# The source is $KSRC (a kernel tree; a git checkout's HEAD is exported) or
+# else $LINUX_SOURCE_TARBALL.  Reruns only reapply the series when it changed,
+# so unchanged files keep their mtimes and kernel rebuilds stay incremental.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+mkdir -p "$(dirname "$1")" "$(dirname "$2")"
+tree=$(cd "$(dirname "$1")" && pwd)/${1##*/}
+baseline=$(cd "$(dirname "$2")" && pwd)/${2##*/}
+patches=$(cd "$3" && pwd)
+
+if [ -n "${KSRC:-}" ]; then
+	if [ ! -f "$KSRC/Makefile" ] || [ ! -d "$KSRC/tools/objtool" ]; then
+		die "KSRC=$KSRC is not a kernel tree (no Makefile or tools/objtool)"
+	fi
+	KSRC=$(cd "$KSRC" && pwd)
+	source_id="ksrc:$KSRC:$(git -C "$KSRC" rev-parse HEAD 2>/dev/null || echo plain)"
+else
+	: "${LINUX_SOURCE_TARBALL:?}"
+	[ -f "$LINUX_SOURCE_TARBALL" ] ||
+		die "$LINUX_SOURCE_TARBALL is missing; run 'make deps' first"
+	source_id="tarball:$LINUX_SOURCE_TARBALL:$(stat -c %s.%Y "$LINUX_SOURCE_TARBALL")"
+fi
+
+g() { git -C "$tree" "$@"; }
+
+unpack() {
+	if [ -n "${KSRC:-}" ]; then
+		if git -C "$KSRC" rev-parse --git-dir >/dev/null 2>&1; then
+			quiet ARCHIVE "$KSRC (git HEAD)"
+			git -C "$KSRC" archive --format=tar HEAD | tar -C "$tree" -xf -
+		else
+			quiet COPY "$KSRC"
+			tar -C "$KSRC" --exclude=.git -cf - . | tar -C "$tree" -xf -
+		fi
+	else
+		quiet UNPACK "$LINUX_SOURCE_TARBALL"
+		# Debian's tarball holds one top-level directory, linux-source-6.12/.
+		tar -C "$tree" --strip-components=1 -xf "$LINUX_SOURCE_TARBALL"
+	fi
+}
+
+if [ "$(cat "$tree/.git/rig-source" 2>/dev/null)" != "$source_id" ]; then
+	rm -rf "$tree" "$baseline"
+	mkdir -p "$tree"
+	unpack
+	g init -q -b patched
+	g config user.name "objtool-threads rig"
+	g config user.email "rig@localhost"
+	g config gc.auto 0
+	quiet GIT "commit pristine tree"
+	g add -A -f .
+	g commit -q -m "pristine: $source_id"
+	g tag pristine
+	echo "$source_id" >"$tree/.git/rig-source"
+fi
+
+if [ ! -e "$baseline/.git" ]; then
+	quiet WORKTREE "$baseline (pristine)"
+	rm -rf "$baseline"
+	g worktree prune
+	g worktree add -q --detach "$baseline" pristine
+fi
+
+# The series as it stands, to tell whether it needs reapplying.
+mapfile -t series < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$patches/series")
+series_id=$(cd "$patches" && cat series "${series[@]}" | sha1sum | cut -d' ' -f1)
+[ "$(cat "$tree/.git/rig-series" 2>/dev/null)" = "$series_id" ] && exit 0
+
+g am --abort >/dev/null 2>&1 || true
+g checkout -q -f -B patched pristine
+for p in "${series[@]}"; do
+	[ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
+	quiet AM "$p"
+	if ! g am -q --keep-cr "$patches/$p"; then
+		g am --abort >/dev/null 2>&1 || true
+		die "patch $p does not apply to $(g describe --always pristine)"
+	fi
+done
+echo "$series_id" >"$tree/.git/rig-series"
