@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# checkpatch.pl --strict on every patch of the series, with the tree's own
+# checkpatch.  Prints TAP; a patch may keep a message only if its commit
+# message names it ("checkpatch: <TYPE>" in a justification paragraph).
+#
+#   check-patches.sh <tree> <patches-dir>
+set -euo pipefail
+
+tree=$1 patches=$2
+mapfile -t series < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$patches/series")
+
+echo "TAP version 13"
+echo "1..${#series[@]}"
+n=0 failed=0
+for p in "${series[@]}"; do
+	n=$((n + 1))
+	out=$("$tree/scripts/checkpatch.pl" --strict --quiet --no-tree \
+		--show-types "$patches/$p" 2>&1 || true)
+	unjustified=()
+	while read -r type; do
+		[ -n "$type" ] || continue
+		grep -q "checkpatch: $type" "$patches/$p" || unjustified+=("$type")
+	done < <(sed -n 's/^\(WARNING\|ERROR\|CHECK\):\([A-Z_]*\):.*/\2/p' <<<"$out" | sort -u)
+	if [ ${#unjustified[@]} -eq 0 ]; then
+		echo "ok $n $p"
+	else
+		echo "not ok $n $p: unjustified ${unjustified[*]}"
+		sed 's/^/# /' <<<"$out"
+		failed=$((failed + 1))
+	fi
+done
+[ "$failed" -eq 0 ]

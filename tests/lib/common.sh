@@ -1,0 +1,48 @@
+# shellcheck shell=bash
+# Shared by the tests: TAP output (the tree's ktap_helpers.sh), the rig's
+# paths from the environment, and running objtool the way kbuild does.
+
+: "${TREE:?run the tests through make test}"
+: "${OBJTOOL_BASELINE:?}" "${OBJTOOL_PATCHED:?}" "${VMLINUX_O:?}" "${OBJTOOL_ARGS?}"
+
+# shellcheck source=/dev/null
+. "$TREE/tools/testing/selftests/kselftest/ktap_helpers.sh"
+
+RIG_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/objtool-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+
+# run_objtool <objtool> <input> <dir> [args...]
+#   Run objtool on a copy of <input> named vmlinux.o in <dir>, from <dir>, so
+#   that messages name the same file in every run; leaves vmlinux.o, stdout,
+#   stderr and rc there.  A run over 5 minutes is a hang.
+run_objtool() {
+	local objtool=$1 input=$2 dir=$3 rc=0
+	shift 3
+
+	mkdir -p "$dir"
+	cp "$input" "$dir/vmlinux.o"
+	(cd "$dir" && timeout 300 "$objtool" "$@" vmlinux.o >stdout 2>stderr) || rc=$?
+	echo "$rc" >"$dir/rc"
+}
+
+# same_run <dir-a> <dir-b>: true if object, stdout, stderr and exit status are
+# the same; otherwise says what differs as TAP comments.
+same_run() {
+	local a=$1 b=$2 f ok=true
+
+	for f in rc stdout stderr; do
+		if ! cmp -s "$a/$f" "$b/$f"; then
+			ktap_print_msg "$f differs:"
+			diff "$a/$f" "$b/$f" | head -10 | sed 's/^/#   /'
+			ok=false
+		fi
+	done
+	if ! cmp -s "$a/vmlinux.o" "$b/vmlinux.o"; then
+		ktap_print_msg "object differs:"
+		"$RIG_SCRIPTS/elf-diff.sh" "$a/vmlinux.o" "$b/vmlinux.o" | sed 's/^/#   /'
+		ok=false
+	fi
+	$ok
+}

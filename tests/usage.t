@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# --threads: exactly N from 1 up; anything else is a usage error with a
+# message, and nothing is written.
+set -euo pipefail
+. "$(dirname "$0")/lib/common.sh"
+
+: "${KOUT:?}"
+obj=$KOUT/kernel/fork.o
+read -ra args <<<"$OBJTOOL_ARGS"
+
+ktap_print_header
+ktap_set_plan 8
+
+for bad in 0 -1 abc 2x "" 1025; do
+	run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/bad" --threads="$bad" "${args[@]}"
+	rc=$(cat "$WORK/bad/rc")
+	if [ "$rc" != 0 ] && grep -q -- "threads" "$WORK/bad/stderr" &&
+	   cmp -s "$obj" "$WORK/bad/vmlinux.o"; then
+		ktap_test_pass "--threads='$bad' is a usage error (exit $rc)"
+	else
+		ktap_print_msg "exit $rc; stderr: $(head -3 "$WORK/bad/stderr")"
+		ktap_test_fail "--threads='$bad' is a usage error"
+	fi
+	rm -rf "$WORK/bad"
+done
+
+run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/one" --threads=1 "${args[@]}"
+ktap_test_result "--threads=1 runs" [ "$(cat "$WORK/one/rc")" = 0 ]
+
+run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/timing" --timing "${args[@]}"
+ktap_test_result "--timing prints the threaded passes" \
+	grep -q "^objtool: timing: jump_dests [0-9.]*$" "$WORK/timing/stderr"
+
+ktap_finished
