@@ -35,7 +35,7 @@ export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 PATCHES := patches/series $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
 		-e 's|^|patches/|' patches/series)
 
-.PHONY: all deps tree objtool kernel vmlinux-pre test check-patches sweep clean help
+.PHONY: all deps tree objtool kernel vmlinux-pre test check-patches sweep sweep-test clean help
 
 all: help
 
@@ -76,7 +76,14 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches
 
 test: objtool kernel
-	$(TEST_ENV) prove -v tests/
+	$(TEST_ENV) prove -v tests/ objtool-bench/tests/
+
+# The main job.  THREADS="1 2 4", RUNS=9 and RESULTS=dir are passed through.
+sweep: objtool $(INPUT_DEPS)
+	@OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) \
+	 VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" \
+	 THREADS="$(THREADS)" RUNS=$(RUNS) RESULTS=$(RESULTS) \
+	 objtool-bench/sweep.sh
 
 clean:
 	rm -rf $(BUILD)

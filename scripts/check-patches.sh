@@ -25,7 +25,7 @@ for p in "${series[@]}"; do
 		echo "ok $n $p"
 	else
 		echo "not ok $n $p: unjustified ${unjustified[*]}"
-		sed 's/^/# /' <<<"$out"
+		printf '%s\n' "$out" | sed 's/^/# /'
 		failed=$((failed + 1))
 	fi
 done

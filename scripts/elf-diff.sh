@@ -10,7 +10,7 @@ a=$1 b=$2
 # "name offset size" for every section, from readelf's wide table.
 sections() {
 	readelf -S -W "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-		awk '{ print $1, strtonum("0x" $4), strtonum("0x" $5) }'
+		gawk '{ print $1, strtonum("0x" $4), strtonum("0x" $5) }'
 }
 
 hdr_a=$(sections "$a") hdr_b=$(sections "$b")
@@ -21,7 +21,7 @@ fi
 
 # cmp -l prints 1-based offsets; map the first 100000 to sections.
 cmp -l "$a" "$b" 2>/dev/null | head -n 100000 | awk '{ print $1 - 1 }' |
-	awk -v hdr="$hdr_a" '
+	gawk -v hdr="$hdr_a" '
 	BEGIN {
 		n = split(hdr, lines, "\n")
 		for (i = 1; i <= n; i++) {

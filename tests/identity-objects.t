@@ -27,13 +27,13 @@ for o in "${objects[@]}"; do
 	ktap_print_msg "$o: baseline exit $(cat "$WORK/base/rc"), $n warning lines"
 	for t in $THREADS; do
 		run_objtool "$OBJTOOL_PATCHED" "$KOUT/$o" "$WORK/p" --threads="$t" "${args[@]}"
-		ktap_test_result "$o threads=$t: identical" same_run "$WORK/base" "$WORK/p"
+		ktap_check "$o threads=$t: identical" same_run "$WORK/base" "$WORK/p"
 		rm -rf "$WORK/p"
 	done
 	rm -rf "$WORK/base"
 done
 
 # Warning order is only checked if some objects do warn.
-ktap_test_result "objects that printed warnings: $warned" [ "$warned" -gt 0 ]
+ktap_check "objects that printed warnings: $warned" [ "$warned" -gt 0 ]
 
 ktap_finished

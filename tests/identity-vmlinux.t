@@ -39,7 +39,7 @@ for t in "${threads[@]}"; do
 	for r in $(seq "$REPEAT"); do
 		dir=$WORK/patched-$t-$r
 		run_objtool "$OBJTOOL_PATCHED" "$VMLINUX_O" "$dir" "${opt[@]}" "${args[@]}"
-		ktap_test_result "threads=$t run $r: identical to baseline" \
+		ktap_check "threads=$t run $r: identical to baseline" \
 			same_run "$WORK/baseline" "$dir"
 		rm -rf "$dir"
 	done

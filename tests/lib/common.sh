@@ -8,6 +8,18 @@
 # shellcheck source=/dev/null
 . "$TREE/tools/testing/selftests/kselftest/ktap_helpers.sh"
 
+# ktap_test_result splits its command's words again ($@ unquoted); this
+# runs the command as given.
+ktap_check() {
+	local description=$1
+	shift
+	if "$@"; then
+		ktap_test_pass "$description"
+	else
+		ktap_test_fail "$description"
+	fi
+}
+
 RIG_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/objtool-test.XXXXXX")

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Plot a summarized sweep with gnuplot:
+#   wall.png     wall time vs threads, min-max bars, the baseline's median
+#   speedup.png  patched speedup vs its 1-thread run, the ideal, the Amdahl fit,
+#                and the speedup vs the baseline (median of pair ratios)
+#   passes.png   per-pass time of the patched tool, stacked, per thread count
+set -euo pipefail
+
+dir=$(cd "$1" && pwd)
+command -v gnuplot >/dev/null || { echo "plot.sh: gnuplot missing (make deps)" >&2; exit 1; }
+
+s=$(sed -n 's/^serial_fraction=//p' "$dir/amdahl.txt")
+t1=$(sed -n 's/^t1=//p' "$dir/amdahl.txt")
+host=$(sed -n 's/^cpu: //p' "$dir/machine.txt" | cut -c1-60)
+nproc=$(sed -n 's/^nproc: //p' "$dir/machine.txt")
+
+# passes.csv as a table: one row per thread count, one column per group of
+# passes (the threaded ones alone, the rest grouped so the stack stays legible).
+gawk -F, '
+function group(p) {
+	if (p ~ /^(elf_read|decode|jump_dests|call_dests|orc|elf_write)$/) return p
+	if (p ~ /^validate_/) return "validate"
+	if (p ~ /^(static_call_sites|retpoline_sites|cfi_sections|return_sites|direct_call_sites|mcount_loc|prefix_symbols|ibt_seal)$/)
+		return "write_sections"
+	return "other"
+}
+NR > 1 {
+	if (!($1 in ts)) { ts[$1] = 1; to[++nt] = $1 }
+	g = group($2)
+	if (!(g in gs)) { gs[g] = 1; go[++ng] = g }
+	v[$1, g] += $3
+}
+END {
+	printf "threads"; for (j = 1; j <= ng; j++) printf " %s", go[j]; print ""
+	for (i = 1; i <= nt; i++) {
+		printf "%s", to[i]
+		for (j = 1; j <= ng; j++) printf " %s", v[to[i], go[j]] + 0
+		print ""
+	}
+}' "$dir/passes.csv" >"$dir/passes.dat"
+npasses=$(head -1 "$dir/passes.dat" | wc -w)
+
+amdahl_plot=
+if [ -n "$s" ]; then
+	amdahl_plot="amdahl(x) with lines lw 2 title 'Amdahl fit, serial fraction $s',"
+else
+	s=0
+fi
+
+gnuplot <<GP
+set datafile separator ","
+set terminal pngcairo size 900,560 font ",10" noenhanced
+set key top right
+set grid
+set logscale x 2
+set xlabel "threads (--threads=N)"
+
+set output "$dir/wall.png"
+set title "objtool on vmlinux.o: wall time ($host, $nproc CPUs)"
+set ylabel "seconds (median, min-max bars)"
+set yrange [0:*]
+plot "$dir/summary.csv" skip 1 using 1:3:4:5 with yerrorlines lw 2 title "baseline", \
+     "$dir/summary.csv" skip 1 using 1:6:7:8 with yerrorlines lw 2 title "patched"
+
+set output "$dir/speedup.png"
+set title "objtool on vmlinux.o: speedup ($host, $nproc CPUs)"
+set ylabel "speedup"
+set key top left
+set yrange [0:*]
+amdahl(n) = 1 / ($s + (1 - $s) / n)
+plot x with lines dt 2 lc rgb "gray" title "ideal", \
+     $amdahl_plot \
+     "$dir/summary.csv" skip 1 using 1:($t1/\$6) with linespoints lw 2 pt 7 title "patched vs its 1-thread run", \
+     "$dir/summary.csv" skip 1 using 1:9 with linespoints lw 2 pt 5 title "patched vs baseline (median pair ratio)"
+
+set output "$dir/passes.png"
+set datafile separator whitespace
+unset logscale x
+set title "patched objtool on vmlinux.o: time per pass (median)"
+set ylabel "seconds"
+set xlabel "threads"
+set key outside right
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.8 border -1
+set boxwidth 0.7
+plot for [i=2:$npasses] "$dir/passes.dat" using i:xtic(1) title columnheader(i)
+GP

@@ -1,0 +1,129 @@
+#!/usr/bin/env bash
+# Thread-count sweep of objtool on vmlinux.o: baseline against patched.
+#
+# For every thread count: one warm-up pair, then RUNS pairs alternating
+# (A B, B A, ...), each run on a fresh copy of the input.  Every patched
+# output must be byte-identical to its pair's baseline output (object, and
+# stderr less the timing lines); the first mismatch stops the sweep, naming
+# the sections, and keeps the points already finished.
+#
+# Environment: OBJTOOL_BASELINE OBJTOOL_PATCHED VMLINUX_O OBJTOOL_ARGS
+#   THREADS ("1 2 4 ..."; default 1, 2, 4 ... 2*nproc, nproc, 16)
+#   RUNS (pairs per point, default 9)   RESULTS (output directory)
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../scripts/lib.sh"
+
+: "${OBJTOOL_BASELINE:?}" "${OBJTOOL_PATCHED:?}" "${VMLINUX_O:?}" "${OBJTOOL_ARGS?}"
+RUNS=${RUNS:-9}
+RESULTS=${RESULTS:-$here/results/$(hostname)-$(date +%Y%m%d-%H%M%S)}
+
+default_threads() {
+	local n=$1 t=1 list=()
+	while [ "$t" -le $((2 * n)) ]; do
+		list+=("$t")
+		t=$((t * 2))
+	done
+	list+=("$n" 16)
+	printf '%s\n' "${list[@]}" | sort -n -u | tr '\n' ' '
+}
+
+THREADS=${THREADS:-$(default_threads "$(nproc)")}
+read -ra threads <<<"$THREADS"
+[ ${#threads[@]} -gt 0 ] || die "THREADS is empty"
+for t in "${threads[@]}"; do
+	[[ $t =~ ^[1-9][0-9]*$ ]] || die "THREADS: '$t' is not a thread count (1, 2, ...)"
+done
+[[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "RUNS: '$RUNS' is not a positive number"
+for bin in "$OBJTOOL_BASELINE" "$OBJTOOL_PATCHED"; do
+	[ -x "$bin" ] || die "$bin: no such objtool (make objtool)"
+done
+[ -f "$VMLINUX_O" ] || die "VMLINUX_O=$VMLINUX_O: no such file"
+[ "$(head -c 4 "$VMLINUX_O" | od -An -c | tr -d ' ')" = '177ELF' ] ||
+	die "VMLINUX_O=$VMLINUX_O is not an ELF object"
+command -v /usr/bin/time >/dev/null || die "/usr/bin/time missing (make deps)"
+
+mkdir -p "$RESULTS"
+work=$(mktemp -d "${TMPDIR:-/tmp}/objtool-sweep.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+read -ra args <<<"$OBJTOOL_ARGS"
+
+"$here/machine.sh" >"$RESULTS/machine.txt"
+echo "tool,threads,run,wall,user,sys,rss_kb,identical" >"$RESULTS/sweep.csv"
+echo "threads,run,pass,seconds" >"$RESULTS/passes-raw.csv"
+
+# run_one <tool> <threads> -> $work/<tool>/{vmlinux.o,stderr,time}
+run_one() {
+	local tool=$1 t=$2 bin opt=() dir=$work/$1 rc=0
+
+	if [ "$tool" = baseline ]; then
+		bin=$OBJTOOL_BASELINE
+	else
+		bin=$OBJTOOL_PATCHED
+		opt=(--threads="$t" --timing)
+	fi
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	cp "$VMLINUX_O" "$dir/vmlinux.o"
+	(cd "$dir" && /usr/bin/time -f '%e,%U,%S,%M' -o time \
+		"$bin" "${opt[@]}" "${args[@]}" vmlinux.o >stdout 2>stderr) || rc=$?
+	if [ "$rc" != 0 ]; then
+		echo "$tool objtool failed (exit $rc) at threads=$t:" >&2
+		grep -v '^objtool: timing:' "$dir/stderr" | head -20 >&2
+		die "stopping; finished points are in $RESULTS"
+	fi
+}
+
+# Compare the pair's outputs; on a mismatch say where and stop.
+check_identical() {
+	local t=$1
+	grep -v '^objtool: timing:' "$work/patched/stderr" >"$work/patched/stderr.cmp" || true
+	if cmp -s "$work/baseline/vmlinux.o" "$work/patched/vmlinux.o" &&
+	   cmp -s "$work/baseline/stderr" "$work/patched/stderr.cmp" &&
+	   cmp -s "$work/baseline/stdout" "$work/patched/stdout"; then
+		return 0
+	fi
+	echo "patched objtool at threads=$t is NOT identical to the baseline:" >&2
+	"$here/../scripts/elf-diff.sh" "$work/baseline/vmlinux.o" "$work/patched/vmlinux.o" >&2
+	diff "$work/baseline/stderr" "$work/patched/stderr.cmp" | head -10 >&2 || true
+	die "no speed is reported for wrong output; finished points are in $RESULTS"
+}
+
+record() {
+	local tool=$1 t=$2 run=$3
+	echo "$tool,$t,$run,$(cat "$work/$tool/time"),1" >>"$RESULTS/sweep.csv"
+	if [ "$tool" = patched ]; then
+		sed -n "s/^objtool: timing: \([a-z_]*\) \([0-9.]*\)$/$t,$run,\1,\2/p" \
+			"$work/patched/stderr" >>"$RESULTS/passes-raw.csv"
+	fi
+}
+
+start=$(date +%s) done_runs=0
+total_runs=$(( ${#threads[@]} * (RUNS + 1) * 2 ))
+point=0
+for t in "${threads[@]}"; do
+	point=$((point + 1))
+	for run in $(seq 0 "$RUNS"); do
+		# Run 0 is the warm-up; odd pairs run baseline first, even ones patched.
+		if [ $((run % 2)) = 1 ]; then order="baseline patched"; else order="patched baseline"; fi
+		for tool in $order; do
+			run_one "$tool" "$t"
+			done_runs=$((done_runs + 1))
+		done
+		check_identical "$t"
+		if [ "$run" -gt 0 ]; then
+			record baseline "$t" "$run"
+			record patched "$t" "$run"
+		fi
+		elapsed=$(( $(date +%s) - start ))
+		eta=$(( elapsed * (total_runs - done_runs) / done_runs ))
+		printf '  SWEEP   threads=%-3s (point %d/%d) pair %d/%d%s  ETA %dm%02ds\n' \
+			"$t" "$point" "${#threads[@]}" "$run" "$RUNS" \
+			"$([ "$run" = 0 ] && echo ' (warm-up)')" $((eta / 60)) $((eta % 60))
+	done
+done
+
+"$here/summarize.sh" "$RESULTS"
+"$here/plot.sh" "$RESULTS"
+echo "  RESULTS $RESULTS"

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# The sweep's own logic on a small object with forced threading: its CSVs,
+# summary, Amdahl fit and plots, and that it stops on wrong output, on a
+# failing objtool and on bad input while keeping the finished points.
+set -euo pipefail
+. "$(dirname "$0")/../../tests/lib/common.sh"
+
+: "${KOUT:?}"
+bench=$(cd "$(dirname "$0")/.." && pwd)
+export OBJTOOL_BASELINE OBJTOOL_PATCHED OBJTOOL_ARGS
+export VMLINUX_O=$KOUT/kernel/sched/core.o
+
+ktap_print_header
+ktap_set_plan 11
+
+# A "patched" objtool that misbehaves at --threads=2 only: FAKE=corrupt
+# flips bytes in .text, FAKE=fail exits 1.
+cat >"$WORK/fake-objtool" <<FAKE
+#!/usr/bin/env bash
+set -euo pipefail
+"$OBJTOOL_PATCHED" "\$@"
+case " \$* " in *" --threads=2 "*) ;; *) exit 0 ;; esac
+[ "\$FAKE" = fail ] && { echo "fake: failing at 2 threads" >&2; exit 1; }
+obj=\${!#}
+off=\$(readelf -S -W "\$obj" | sed -n 's/^ *\\[ *[0-9]*\\] //p' |
+	gawk '\$1 == ".text" { print strtonum("0x" \$4) + 16 }')
+printf '\\x0f\\x0b' | dd of="\$obj" bs=1 seek="\$off" conv=notrunc status=none
+FAKE
+chmod +x "$WORK/fake-objtool"
+
+# 1. A good sweep.
+out=$WORK/good
+if THREADS="1 2" RUNS=2 RESULTS=$out "$bench/sweep.sh" >"$WORK/good.log" 2>&1; then
+	ktap_test_pass "sweep over threads 1 2 finishes"
+else
+	sed 's/^/# /' "$WORK/good.log"
+	ktap_test_fail "sweep over threads 1 2 finishes"
+fi
+rows=$(gawk -F, 'NR > 1 && $8 == 1' "$out/sweep.csv" 2>/dev/null | wc -l)
+ktap_check "sweep.csv: 2 points x 2 pairs x 2 tools, all identical ($rows)" [ "$rows" = 8 ]
+ktap_check "summary.csv has a row per thread count" \
+	[ "$(cut -d, -f1 "$out/summary.csv" 2>/dev/null | tail -n +2 | tr '\n' ' ')" = "1 2 " ]
+ktap_check "per-pass medians include the threaded passes" \
+	grep -q "^2,jump_dests," "$out/passes.csv"
+pngs=0
+for p in wall speedup passes; do
+	[ "$(head -c 4 "$out/$p.png" 2>/dev/null | od -An -c | tr -d ' ')" = '211PNG' ] && pngs=$((pngs + 1))
+done
+ktap_check "three PNG plots ($pngs)" [ "$pngs" = 3 ]
+
+# 2. The summary's arithmetic on made-up runs: baseline 10 s throughout,
+# patched 10 s at 1 thread and 6 s at 2 (pairs 5, 7 -> median 6): speedup at
+# 2 is 10/6, and with nproc 2, T2/T1 = s + (1 - s)/2 gives s = 0.2.
+fake=$WORK/made-up
+mkdir -p "$fake"
+echo "nproc: 2" >"$fake/machine.txt"
+{
+	echo "tool,threads,run,wall,user,sys,rss_kb,identical"
+	for r in 1 2; do
+		echo "baseline,1,$r,10,10,1,1000,1"; echo "patched,1,$r,10,10,1,1100,1"
+		echo "baseline,2,$r,10,10,1,1000,1"; echo "patched,2,$r,$((r * 2 + 3)),12,1,1200,1"
+	done
+} >"$fake/sweep.csv"
+echo "threads,run,pass,seconds" >"$fake/passes-raw.csv"
+"$bench/summarize.sh" "$fake" >/dev/null
+ktap_check "speedup is the median of pair ratios (10/5, 10/7 -> 1.714)" \
+	grep -q "^2,2,10.000,10.000,10.000,6.000,5.000,7.000,1.714,1.200,1.000,1.200," "$fake/summary.csv"
+ktap_check "Amdahl fit: serial fraction 0.2" grep -qx "serial_fraction=0.200" "$fake/amdahl.txt"
+
+# 3. Wrong output stops the sweep, names the section, keeps point 1.
+out=$WORK/corrupt
+rc=0
+FAKE=corrupt OBJTOOL_PATCHED=$WORK/fake-objtool THREADS="1 2" RUNS=1 RESULTS=$out \
+	"$bench/sweep.sh" >"$WORK/corrupt.log" 2>&1 || rc=$?
+if [ "$rc" != 0 ] && grep -q "NOT identical" "$WORK/corrupt.log" &&
+   grep -q "^  \.text: " "$WORK/corrupt.log" &&
+   grep -q "^patched,1,1," "$out/sweep.csv" && ! grep -q "^patched,2," "$out/sweep.csv"; then
+	ktap_test_pass "a mismatch stops the sweep, names .text, keeps threads=1"
+else
+	sed 's/^/# /' "$WORK/corrupt.log"
+	ktap_test_fail "a mismatch stops the sweep, names .text, keeps threads=1"
+fi
+
+# 4. An objtool that fails at one thread count.
+out=$WORK/fail
+rc=0
+FAKE=fail OBJTOOL_PATCHED=$WORK/fake-objtool THREADS="1 2" RUNS=1 RESULTS=$out \
+	"$bench/sweep.sh" >"$WORK/fail.log" 2>&1 || rc=$?
+if [ "$rc" != 0 ] && grep -q "failed (exit 1) at threads=2" "$WORK/fail.log" &&
+   grep -q "fake: failing" "$WORK/fail.log" && grep -q "^patched,1,1," "$out/sweep.csv"; then
+	ktap_test_pass "a failing objtool stops the sweep with its message, keeps threads=1"
+else
+	sed 's/^/# /' "$WORK/fail.log"
+	ktap_test_fail "a failing objtool stops the sweep with its message, keeps threads=1"
+fi
+
+# 5. Bad input: not an ELF object, garbage in THREADS.
+refused() { [ "$1" != 0 ] && grep -q -- "$2" "$3"; }
+echo "not an object" >"$WORK/text.o"
+rc=0
+VMLINUX_O=$WORK/text.o RESULTS=$WORK/bad "$bench/sweep.sh" >"$WORK/bad.log" 2>&1 || rc=$?
+ktap_check "a non-ELF VMLINUX_O is refused (exit $rc)" \
+	refused "$rc" 'is not an ELF object' "$WORK/bad.log"
+rc=0
+THREADS="1 two" RESULTS=$WORK/bad2 "$bench/sweep.sh" >"$WORK/bad2.log" 2>&1 || rc=$?
+ktap_check "THREADS='1 two' is refused (exit $rc)" \
+	refused "$rc" "'two' is not a thread count" "$WORK/bad2.log"
+
+ktap_finished
