@@ -15,6 +15,7 @@ KOUT      := $(BUILD)/kernel
 
 OBJTOOL_BASELINE := $(BUILD)/objtool-baseline/objtool
 OBJTOOL_PATCHED  := $(BUILD)/objtool-patched/objtool
+OBJTOOL_TSAN     := $(BUILD)/objtool-tsan/objtool
 
 # The object and arguments the sweep and the tests use: kbuild's own by
 # default, or the user's (VMLINUX_O= with OBJTOOL_ARGS=).
@@ -35,7 +36,7 @@ export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 PATCHES := patches/series $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
 		-e 's|^|patches/|' patches/series)
 
-.PHONY: all deps tree objtool kernel vmlinux-pre test check-patches sweep sweep-test clean help
+.PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races check-patches sweep boot clean help
 
 all: help
 
@@ -56,6 +57,11 @@ objtool: tree
 	@scripts/build-objtool.sh $(BASE_TREE) $(BUILD)/objtool-baseline
 	@scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-patched
 
+# The patched objtool under ThreadSanitizer, for the race tests.
+tsan-objtool: tree
+	@OBJTOOL_EXTRA_CFLAGS="-fsanitize=thread -O1 -g" OBJTOOL_EXTRA_LDFLAGS=-fsanitize=thread \
+		scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-tsan
+
 kernel: tree
 	@scripts/build-kernel.sh $(TREE) $(KOUT)
 	@scripts/vmlinux-pre.sh $(KOUT)
@@ -72,11 +78,22 @@ check-patches: tree
 	@scripts/check-patches.sh $(TREE) patches
 
 TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) \
+	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) \
 	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
-	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches
+	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
+	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL)
 
-test: objtool kernel
-	$(TEST_ENV) prove -v tests/ objtool-bench/tests/
+TEST_DIRS := tests/ objtool-bench/tests/ race-tests/ qemu/
+
+test: objtool tsan-objtool kernel
+	$(TEST_ENV) prove -v $(TEST_DIRS)
+
+races: objtool tsan-objtool $(INPUT_DEPS)
+	$(TEST_ENV) prove -v race-tests/
+
+# Boot the patched bzImage (or KERNEL=path) in qemu; console log in build/qemu.
+boot: kernel
+	$(TEST_ENV) prove -v qemu/
 
 # The main job.  THREADS="1 2 4", RUNS=9 and RESULTS=dir are passed through.
 sweep: objtool $(INPUT_DEPS)

@@ -10,7 +10,7 @@ packages=(
 	build-essential bc bison flex cpio xz-utils git ccache pkg-config
 	libelf-dev libxxhash-dev libssl-dev libdw-dev
 	perl gawk time gnuplot-nox shellcheck
-	valgrind qemu-system-x86 busybox-static
+	valgrind qemu-system-x86 busybox-static kmod binutils
 )
 
 missing=()

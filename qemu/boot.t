@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Boot the patched kernel in qemu (TCG), run qemu/init's checks in the guest
+# and report them, plus the host's own: the guest powered off by itself, its
+# TAP is complete, and the console shows no WARNING, BUG, Oops, panic or
+# unwinder error.  KERNEL= boots another bzImage with the same checks.
+set -euo pipefail
+. "$(dirname "$0")/../tests/lib/common.sh"
+
+: "${KOUT:?}" "${QEMU_WORK:?}"
+here=$(cd "$(dirname "$0")" && pwd)
+KERNEL=${KERNEL:-$KOUT/arch/x86/boot/bzImage}
+[ -f "$KERNEL" ] || ktap_exit_fail_msg "no kernel at $KERNEL"
+
+ktap_print_header
+"$here/mkinitramfs.sh" "$TREE" "$KOUT" "$QEMU_WORK" | sed 's/^/# /'
+
+log=$QEMU_WORK/console.log
+rc=0
+timeout "${BOOT_TIMEOUT:-300}" qemu-system-x86_64 -accel tcg -m 1G -smp 1 \
+	-nographic -no-reboot -monitor none -serial stdio -display none \
+	-kernel "$KERNEL" -initrd "$QEMU_WORK/initramfs.cpio.gz" \
+	-append "console=ttyS0 nokaslr panic=-1 oops=panic" \
+	</dev/null >"$log" 2>&1 || rc=$?
+tr -d '\r' <"$log" >"$log.tmp" && mv "$log.tmp" "$log"
+ktap_print_msg "console log: $log (qemu exit $rc)"
+
+# The guest's TAP, renumbered into this test's.
+sed -n '/^==TAP-BEGIN==$/,/^==TAP-END==$/p' "$log" >"$QEMU_WORK/guest.tap"
+plan=$(sed -n 's/^1\.\.\([0-9]*\)$/\1/p' "$QEMU_WORK/guest.tap")
+results=0
+while IFS= read -r line; do
+	case "$line" in
+	"ok "*"# SKIP"*) ktap_test_skip "guest: $(sed 's/^ok [0-9]* //; s/ *# SKIP.*//' <<<"$line")" ;;
+	"ok "*) ktap_test_pass "guest: ${line#ok [0-9]* }" ;;
+	"not ok "*) ktap_test_fail "guest: ${line#not ok [0-9]* }" ;;
+	"#"*) echo "$line" ;;
+	*) continue ;;
+	esac
+	case "$line" in "#"*) ;; *) results=$((results + 1)) ;; esac
+done <"$QEMU_WORK/guest.tap"
+
+complete() { [ -n "$plan" ] && [ "$results" = "$plan" ]; }
+ktap_check "guest reported all its checks ($results of ${plan:-no plan})" complete
+ktap_check "guest powered off by itself (qemu exit $rc)" \
+	grep -q 'reboot: Power down' "$log"
+bad=$(grep -E 'WARNING:|BUG:|Oops|Kernel panic|unwind.*(fail|error|bad)' "$log" | head -5 || true)
+[ -z "$bad" ] || printf '%s\n' "$bad" | sed 's/^/#   /'
+ktap_check "console free of WARNING, BUG, Oops, panic, unwinder errors" [ -z "$bad" ]
+
+ktap_set_plan $((KTAP_TESTNO - 1))
+ktap_finished

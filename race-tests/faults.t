@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# An error inside one range of a large text section, with many ranges
+# running: objtool prints the error the serial path (--threads=1) prints,
+# exits non-zero promptly with every thread joined, and writes nothing.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+read -ra args <<<"$OBJTOOL_ARGS"
+THREADS=16
+
+ktap_print_header
+ktap_set_plan 4
+
+read -r text_off text_len < <(readelf -S -W "$VMLINUX_O" | sed -n 's/^ *\[ *[0-9]*\] //p' |
+	gawk '$1 == ".text" { print strtonum("0x" $4), strtonum("0x" $5) }')
+
+# undecodable: 0x62 bytes (an EVEX prefix with no valid instruction) in
+# the middle of .text.
+cp "$VMLINUX_O" "$WORK/undecodable.o"
+head -c 64 /dev/zero | tr '\0' '\142' |
+	dd of="$WORK/undecodable.o" bs=1 seek=$((text_off + text_len / 2)) conv=notrunc status=none
+
+# nowhere: the first near "jmp rel32" (e9, no reloc) after the middle of
+# .text gets a displacement far past the end of the section.
+jmp_off=$(objdump -d -j .text --start-address=$((text_len / 2)) \
+		--stop-address=$((text_len / 2 + 65536)) -r "$VMLINUX_O" |
+	gawk '/^ *[0-9a-f]+:\te9 ([0-9a-f][0-9a-f] ){4} *\tjmp / { sub(":", "", $1); addr = $1; next }
+	      addr && /R_X86_64/ { addr = ""; next }
+	      addr { print addr; exit }' || true)
+cp "$VMLINUX_O" "$WORK/nowhere.o"
+if [ -n "$jmp_off" ]; then
+	printf '\x00\x00\x00\x70' |
+		dd of="$WORK/nowhere.o" bs=1 seek=$((text_off + 0x$jmp_off + 1)) conv=notrunc status=none
+fi
+ktap_print_msg "jump to nowhere at .text+0x${jmp_off:-(none found)}"
+
+for bad in undecodable nowhere; do
+	run_objtool "$OBJTOOL_PATCHED" "$WORK/$bad.o" "$WORK/$bad-1" --threads=1 "${args[@]}"
+	start=$(date +%s)
+	run_objtool "$OBJTOOL_PATCHED" "$WORK/$bad.o" "$WORK/$bad-n" --threads=$THREADS "${args[@]}"
+	secs=$(( $(date +%s) - start ))
+	rc=$(cat "$WORK/$bad-n/rc")
+	ktap_print_msg "$bad: exit $rc after ${secs}s: $(head -1 "$WORK/$bad-n/stderr")"
+	ktap_check "$bad: the serial path's error and exit status" \
+		same_run "$WORK/$bad-1" "$WORK/$bad-n"
+	failed() {
+		[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ -s "$WORK/$bad-n/stderr" ] &&
+			cmp -s "$WORK/$bad.o" "$WORK/$bad-n/vmlinux.o"
+	}
+	ktap_check "$bad: error printed, non-zero exit, object not written" failed
+	rm -rf "$WORK/$bad-1" "$WORK/$bad-n"
+done
+
+ktap_finished

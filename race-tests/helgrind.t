@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# helgrind (valgrind) over the threaded objtool at 2 and 4 threads, on
+# vmlinux.pre.o (every threaded pass runs over many ranges) and on smaller
+# objects with threading forced.  drd gives a second opinion on one object.
+# Any report fails; its threads and frames are printed.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+: "${KOUT:?}"
+THREADS=${HELGRIND_THREADS:-2 4}
+OBJECTS=${HELGRIND_OBJECTS:-kernel/sched/core.o arch/x86/kernel/traps.o}
+read -ra threads <<<"$THREADS"
+read -ra objects <<<"$OBJECTS"
+read -ra args <<<"$OBJTOOL_ARGS"
+
+ktap_print_header
+ktap_set_plan $(( ${#threads[@]} * (1 + ${#objects[@]}) + 1 ))
+
+for t in "${threads[@]}"; do
+	run_helgrind "$WORK/v$t" "$VMLINUX_O" --threads="$t" "${args[@]}"
+	no_reports "$WORK/v$t" "helgrind $(basename "$VMLINUX_O") --threads=$t"
+	rm -rf "$WORK/v$t"
+	for o in "${objects[@]}"; do
+		run_helgrind "$WORK/o" "$KOUT/$o" --threads="$t" --noinstr "${args[@]}"
+		no_reports "$WORK/o" "helgrind $o --threads=$t"
+		rm -rf "$WORK/o"
+	done
+done
+
+# drd, on the first object.
+mkdir -p "$WORK/drd"
+cp "$KOUT/${objects[0]}" "$WORK/drd/vmlinux.o"
+rc=0
+(cd "$WORK/drd" && valgrind --tool=drd --error-exitcode=66 --log-file=drd.log \
+	"$OBJTOOL_PATCHED" --threads=4 "${args[@]}" vmlinux.o >/dev/null 2>&1) || rc=$?
+echo "$rc" >"$WORK/drd/rc"
+sed -n 's/^==[0-9]*== ERROR SUMMARY: \([0-9]*\) errors.*/\1/p' "$WORK/drd/drd.log" |
+	tail -1 >"$WORK/drd/reports"
+no_reports "$WORK/drd" "drd ${objects[0]} --threads=4"
+
+ktap_finished

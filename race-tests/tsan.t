@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# ThreadSanitizer over the threaded objtool: vmlinux.pre.o with kbuild's
+# arguments at 2, 4 and 16 threads, and smaller objects with threading
+# forced.  Any report fails; the report's files, lines and threads are
+# printed.  Output must also stay identical to the baseline's.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+: "${KOUT:?}"
+THREADS=${TSAN_THREADS:-2 4 16}
+OBJECTS=${TSAN_OBJECTS:-kernel/sched/core.o arch/x86/kernel/traps.o fs/namei.o}
+read -ra threads <<<"$THREADS"
+read -ra objects <<<"$OBJECTS"
+read -ra args <<<"$OBJTOOL_ARGS"
+
+ktap_print_header
+ktap_set_plan $(( ${#threads[@]} + ${#objects[@]} + 1 ))
+
+run_objtool "$OBJTOOL_BASELINE" "$VMLINUX_O" "$WORK/base" "${args[@]}"
+for t in "${threads[@]}"; do
+	run_tsan "$WORK/t$t" "$VMLINUX_O" --threads="$t" "${args[@]}"
+	no_reports "$WORK/t$t" "$(basename "$VMLINUX_O") --threads=$t"
+	if [ "$t" = "${threads[-1]}" ]; then
+		ktap_check "output at --threads=$t under TSAN identical to baseline" \
+			same_run "$WORK/base" "$WORK/t$t"
+	fi
+	rm -rf "$WORK/t$t"
+done
+
+for o in "${objects[@]}"; do
+	run_tsan "$WORK/o" "$KOUT/$o" --threads=4 --noinstr "${args[@]}"
+	no_reports "$WORK/o" "$o --threads=4"
+	rm -rf "$WORK/o"
+done
+
+ktap_finished
