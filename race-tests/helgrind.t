@@ -14,7 +14,15 @@ read -ra objects <<<"$OBJECTS"
 read -ra args <<<"$OBJTOOL_ARGS"
 
 ktap_print_header
-ktap_set_plan $(( ${#threads[@]} * (1 + ${#objects[@]}) + 1 ))
+ktap_set_plan $(( ${#threads[@]} * (1 + ${#objects[@]}) + 3 ))
+
+# helgrind and drd as run here must see a planted race.
+gcc -std=c11 -O1 -g "$RACE_TESTS/planted-race.c" -o "$WORK/planted" -lpthread
+for tool in helgrind drd; do
+	rc=0
+	valgrind --tool=$tool --error-exitcode=66 -q "$WORK/planted" >/dev/null 2>&1 || rc=$?
+	ktap_check "$tool reports the planted race (exit $rc)" [ "$rc" = 66 ]
+done
 
 for t in "${threads[@]}"; do
 	run_helgrind "$WORK/v$t" "$VMLINUX_O" --threads="$t" "${args[@]}"

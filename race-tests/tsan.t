@@ -14,7 +14,15 @@ read -ra objects <<<"$OBJECTS"
 read -ra args <<<"$OBJTOOL_ARGS"
 
 ktap_print_header
-ktap_set_plan $(( ${#threads[@]} + ${#objects[@]} + 1 ))
+ktap_set_plan $(( ${#threads[@]} + ${#objects[@]} + 2 ))
+
+# The detector as run here must see a planted race, or zero means nothing.
+gcc -std=c11 -O1 -g -fsanitize=thread "$RACE_TESTS/planted-race.c" -o "$WORK/planted" -lpthread
+mkdir -p "$WORK/planted.d"
+TSAN_OPTIONS="halt_on_error=0 exitcode=66 log_path=$WORK/planted.d/tsan" \
+	"$WORK/planted" >/dev/null 2>&1 || true
+ktap_check "ThreadSanitizer reports the planted race" \
+	grep -q '^WARNING: ThreadSanitizer: data race' "$WORK/planted.d"/tsan.*
 
 run_objtool "$OBJTOOL_BASELINE" "$VMLINUX_O" "$WORK/base" "${args[@]}"
 for t in "${threads[@]}"; do
