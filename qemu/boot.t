@@ -12,7 +12,11 @@ KERNEL=${KERNEL:-$KOUT/arch/x86/boot/bzImage}
 [ -f "$KERNEL" ] || ktap_exit_fail_msg "no kernel at $KERNEL"
 
 ktap_print_header
-"$here/mkinitramfs.sh" "$TREE" "$KOUT" "$QEMU_WORK" | sed 's/^/# /'
+if ! "$here/mkinitramfs.sh" "$TREE" "$KOUT" "$QEMU_WORK" >"$WORK/mkinitramfs.log" 2>&1; then
+	sed 's/^/# /' "$WORK/mkinitramfs.log"
+	ktap_exit_fail_msg "could not build the initramfs"
+fi
+sed 's/^/# /' "$WORK/mkinitramfs.log"
 
 log=$QEMU_WORK/console.log
 rc=0
@@ -43,7 +47,9 @@ complete() { [ -n "$plan" ] && [ "$results" = "$plan" ]; }
 ktap_check "guest reported all its checks ($results of ${plan:-no plan})" complete
 ktap_check "guest powered off by itself (qemu exit $rc)" \
 	grep -q 'reboot: Power down' "$log"
-bad=$(grep -E 'WARNING:|BUG:|Oops|Kernel panic|unwind.*(fail|error|bad)' "$log" | head -5 || true)
+# The kernel's messages, without the guest's own TAP block.
+bad=$(sed '/^==TAP-BEGIN==$/,/^==TAP-END==$/d' "$log" |
+	grep -E 'WARNING:|BUG:|Oops|Kernel panic|unwind.*(fail|error|bad)' | head -5 || true)
 [ -z "$bad" ] || printf '%s\n' "$bad" | sed 's/^/#   /'
 ktap_check "console free of WARNING, BUG, Oops, panic, unwinder errors" [ -z "$bad" ]
 

@@ -8,15 +8,18 @@ set -euo pipefail
 vmlinux=$1
 addr=$(nm "$vmlinux" | awk '$3 == "kallsyms_num_syms" { print $1 }')
 [ -n "$addr" ] || { echo "no kallsyms_num_syms in $vmlinux" >&2; exit 1; }
+a=$((16#$addr))
 
-# File offset = address - section address + section offset.
-readelf -S -W "$vmlinux" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-	gawk -v a="$addr" '
-	BEGIN { a = strtonum("0x" a) }
-	$2 != "NOBITS" {
-		sa = strtonum("0x" $3); so = strtonum("0x" $4); ss = strtonum("0x" $5)
-		if (sa && a >= sa && a < sa + ss) { print a - sa + so; exit }
-	}' | {
-	read -r off || { echo "kallsyms_num_syms not in a section of $vmlinux" >&2; exit 1; }
-	od -An -tu4 -j "$off" -N4 "$vmlinux" | tr -d ' '
-}
+# File offset = address - section address + section offset, in bash's
+# 64-bit arithmetic (awk's doubles lose the low bits of kernel addresses).
+while read -r _name type sa so ss _; do
+	[ "$type" != NOBITS ] || continue
+	sa=$((16#$sa)) so=$((16#$so)) ss=$((16#$ss))
+	# Unsigned a >= sa and a < sa + ss, for addresses with the top bit set.
+	if [ "$sa" != 0 ] && [ $((a - sa)) -ge 0 ] && [ $((a - sa)) -lt "$ss" ]; then
+		od -An -tu4 -j $((a - sa + so)) -N4 "$vmlinux" | tr -d ' '
+		exit 0
+	fi
+done < <(readelf -S -W "$vmlinux" | sed -n 's/^ *\[ *[0-9]*\] //p')
+echo "kallsyms_num_syms ($addr) is in no section of $vmlinux" >&2
+exit 1

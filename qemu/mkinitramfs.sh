@@ -26,14 +26,20 @@ run make -s -C "$tree" O="$kout" M="$work/modules" modules >"$work/modules.log" 
 
 root=$work/root
 rm -rf "$root"
-mkdir -p "$root"/{bin,proc,sys,dev,modules,expected}
+release=$(cat "$kout/include/config/kernel.release")
+mkdir -p "$root"/{bin,proc,sys,dev,expected} "$root/lib/modules/$release/extra"
 cp "$busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 install -m 755 "$here/init" "$root/init"
-cp "$work"/modules/*.ko "$root/modules/"
+cp "$work"/modules/*.ko "$root/lib/modules/$release/extra/"
+# modules.dep, which busybox's modinfo wants, from the host's depmod.
+for f in modules.order modules.builtin modules.builtin.modinfo; do
+	cp "$kout/$f" "$root/lib/modules/$release/"
+done
+depmod -b "$root" -F "$kout/System.map" "$release"
 cp "$kout/System.map" "$root/System.map"
 
-cat "$kout/include/config/kernel.release" >"$root/expected/release"
+echo "$release" >"$root/expected/release"
 "$here/kallsyms-count.sh" "$kout/vmlinux" >"$root/expected/kallsyms_num_syms"
 # Text, data, and a static function from the middle of the text.
 {

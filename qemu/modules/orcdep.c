@@ -3,7 +3,8 @@
 #include <linux/module.h>
 #include <linux/printk.h>
 
-int orctest_value(void);
+#include "orctest.h"
+
 
 static int __init orcdep_init(void)
 {

@@ -7,6 +7,8 @@
 #include <linux/module.h>
 #include <linux/printk.h>
 
+#include "orctest.h"
+
 int orctest_value(void)
 {
 	return 42;
