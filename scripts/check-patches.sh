@@ -14,8 +14,10 @@ echo "1..${#series[@]}"
 n=0 failed=0
 for p in "${series[@]}"; do
 	n=$((n + 1))
+	# On stdin: given the path of a patch inside a git work tree,
+	# checkpatch reports every blank line as trailing whitespace.
 	out=$("$tree/scripts/checkpatch.pl" --strict --quiet --no-tree \
-		--show-types "$patches/$p" 2>&1 || true)
+		--show-types - <"$patches/$p" 2>&1 || true)
 	unjustified=()
 	while read -r type; do
 		[ -n "$type" ] || continue
