@@ -40,9 +40,12 @@ END {
 }' "$dir/passes.csv" >"$dir/passes.dat"
 npasses=$(head -1 "$dir/passes.dat" | wc -w)
 
-amdahl_plot=
+# Without a fit (no 1-thread point, or times too short to measure) the
+# Amdahl and self-relative curves are left out.
+amdahl_plot='' self_plot=''
 if [ -n "$s" ]; then
 	amdahl_plot="amdahl(x) with lines lw 2 title 'Amdahl fit, serial fraction $s',"
+	self_plot="'$dir/summary.csv' skip 1 using 1:($t1/\$6) with linespoints lw 2 pt 7 title 'patched vs its 1-thread run',"
 else
 	s=0
 fi
@@ -72,9 +75,19 @@ set yrange [0:$nproc * 1.25 + 0.5]
 amdahl(n) = 1 / ($s + (1 - $s) / n)
 plot x with lines dt 2 lc rgb "gray" title "ideal", \
      $amdahl_plot \
-     "$dir/summary.csv" skip 1 using 1:($t1/\$6) with linespoints lw 2 pt 7 title "patched vs its 1-thread run", \
+     $self_plot \
      "$dir/summary.csv" skip 1 using 1:9 with linespoints lw 2 pt 5 title "patched vs baseline (median pair ratio)"
 
+GP
+
+# The per-pass stack, if the patched objtool printed its --timing lines.
+if [ "$npasses" -lt 2 ]; then
+	echo "plot.sh: no per-pass times in $dir: passes.png not drawn" >&2
+	exit 0
+fi
+gnuplot <<GP
+set terminal pngcairo size 900,560 font ",10" noenhanced
+set grid
 set output "$dir/passes.png"
 set datafile separator whitespace
 unset logscale x

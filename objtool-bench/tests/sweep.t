@@ -11,7 +11,7 @@ export OBJTOOL_BASELINE OBJTOOL_PATCHED OBJTOOL_ARGS
 export VMLINUX_O=$KOUT/kernel/sched/core.o
 
 ktap_print_header
-ktap_set_plan 11
+ktap_set_plan 12
 
 # A "patched" objtool that misbehaves at --threads=2 only: FAKE=corrupt
 # flips bytes in .text, FAKE=fail exits 1.
@@ -66,6 +66,15 @@ echo "threads,run,pass,seconds" >"$fake/passes-raw.csv"
 ktap_check "speedup is the median of pair ratios (10/5, 10/7 -> 1.714)" \
 	grep -q "^2,2,10.000,10.000,10.000,6.000,5.000,7.000,1.714,1.200,1.000,1.200," "$fake/summary.csv"
 ktap_check "Amdahl fit: serial fraction 0.2" grep -qx "serial_fraction=0.200" "$fake/amdahl.txt"
+
+# Without a 1-thread point there is no fit, and the plots still come out.
+grep -v '^[a-z]*,1,' "$fake/sweep.csv" >"$fake/sweep.csv.new"
+mv "$fake/sweep.csv.new" "$fake/sweep.csv"
+nofit() {
+	"$bench/summarize.sh" "$fake" >/dev/null && "$bench/plot.sh" "$fake" &&
+		grep -q '^no fit' "$fake/amdahl.txt" && [ -s "$fake/speedup.png" ]
+}
+ktap_check "no 1-thread point: no Amdahl fit, plots still drawn" nofit
 
 # 3. Wrong output stops the sweep, names the section, keeps point 1.
 out=$WORK/corrupt
