@@ -33,9 +33,6 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 
-PATCHES := patches/series $(shell sed -e 's/\#.*//' -e '/^[[:space:]]*$$/d' \
-		-e 's|^|patches/|' patches/series)
-
 .PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races check-patches sweep boot clean help
 
 all: help
@@ -46,12 +43,10 @@ help:
 deps:
 	@scripts/deps.sh
 
-# The tree is remade when the series changes; git am stops at a broken patch.
-$(TREE)/.git/rig-series: $(PATCHES) config.mk
+# mktree.sh itself notices a changed source (tarball, KSRC) or series and
+# redoes only that; git am stops at a broken patch, naming it.
+tree: deps
 	@scripts/mktree.sh $(TREE) $(BASE_TREE) patches
-	@touch $@
-
-tree: deps $(TREE)/.git/rig-series
 
 objtool: tree
 	@scripts/build-objtool.sh $(BASE_TREE) $(BUILD)/objtool-baseline
