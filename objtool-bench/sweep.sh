@@ -46,11 +46,22 @@ command -v /usr/bin/time >/dev/null || die "/usr/bin/time missing (make deps)"
 
 mkdir -p "$RESULTS"
 work=$(mktemp -d "${TMPDIR:-/tmp}/objtool-sweep.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+
+# On a stop, summarize the points that finished before the one that failed.
+finish() {
+	local rc=$?
+	rm -rf "$work"
+	if [ "$rc" != 0 ] && [ "$(wc -l <"$RESULTS/sweep.csv")" -gt 1 ]; then
+		echo "  PARTIAL summary of the finished points:" >&2
+		"$here/summarize.sh" "$RESULTS" >&2 || true
+	fi
+	exit "$rc"
+}
+trap finish EXIT
 read -ra args <<<"$OBJTOOL_ARGS"
 
-"$here/machine.sh" >"$RESULTS/machine.txt"
 echo "tool,threads,run,wall,user,sys,rss_kb,identical" >"$RESULTS/sweep.csv"
+"$here/machine.sh" >"$RESULTS/machine.txt"
 echo "threads,run,pass,seconds" >"$RESULTS/passes-raw.csv"
 
 # run_one <tool> <threads> -> $work/<tool>/{vmlinux.o,stderr,time}

@@ -83,11 +83,12 @@ FAKE=corrupt OBJTOOL_PATCHED=$WORK/fake-objtool THREADS="1 2" RUNS=1 RESULTS=$ou
 	"$bench/sweep.sh" >"$WORK/corrupt.log" 2>&1 || rc=$?
 if [ "$rc" != 0 ] && grep -q "NOT identical" "$WORK/corrupt.log" &&
    grep -q "^  \.text: " "$WORK/corrupt.log" &&
-   grep -q "^patched,1,1," "$out/sweep.csv" && ! grep -q "^patched,2," "$out/sweep.csv"; then
-	ktap_test_pass "a mismatch stops the sweep, names .text, keeps threads=1"
+   grep -q "^patched,1,1," "$out/sweep.csv" && ! grep -q "^patched,2," "$out/sweep.csv" &&
+   grep -q "^1,1," "$out/summary.csv"; then
+	ktap_test_pass "a mismatch stops the sweep, names .text, keeps and summarizes threads=1"
 else
 	sed 's/^/# /' "$WORK/corrupt.log"
-	ktap_test_fail "a mismatch stops the sweep, names .text, keeps threads=1"
+	ktap_test_fail "a mismatch stops the sweep, names .text, keeps and summarizes threads=1"
 fi
 
 # 4. An objtool that fails at one thread count.
