@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(
 	build-essential bc bison flex cpio xz-utils git ccache pkg-config
 	libelf-dev libxxhash-dev libssl-dev libdw-dev
-	perl gawk time gnuplot-nox shellcheck
+	perl gawk time gnuplot-nox fonts-dejavu-core shellcheck
 	valgrind qemu-system-x86 busybox-static kmod binutils
 )
 
