@@ -11,8 +11,7 @@ THREADS=16
 ktap_print_header
 ktap_set_plan 4
 
-read -r text_off text_len < <(readelf -S -W "$VMLINUX_O" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-	gawk '$1 == ".text" { print strtonum("0x" $4), strtonum("0x" $5) }')
+read -r text_off text_len < <("$RIG_SCRIPTS/elf-section.sh" "$VMLINUX_O" .text)
 
 # undecodable: 0x62 bytes (an EVEX prefix with no valid instruction) in
 # the middle of .text.

@@ -23,8 +23,7 @@ printf '\xff\xff\xff\xff\xff\xff\xff\x7f' |
 # undecodable: 0x62 bytes (an EVEX prefix with no valid instruction) in
 # the middle of .text.
 cp "$VMLINUX_O" "$WORK/undecodable.o"
-read -r off len < <(readelf -S -W "$VMLINUX_O" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-	gawk '$1 == ".text" { print strtonum("0x" $4), strtonum("0x" $5) }')
+read -r off len < <("$RIG_SCRIPTS/elf-section.sh" "$VMLINUX_O" .text)
 head -c 64 /dev/zero | tr '\0' '\142' |
 	dd of="$WORK/undecodable.o" bs=1 seek=$((off + len / 2)) conv=notrunc status=none
 

@@ -19,8 +19,8 @@ fake_run "$WORK/a"
 fake_run "$WORK/b"
 ktap_check "equal runs are the same" same_run "$WORK/a" "$WORK/b"
 
-off=$(readelf -S -W "$VMLINUX_O" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-	gawk '$1 == ".text" { print strtonum("0x" $4) + 100 }')
+read -r off _ < <("$RIG_SCRIPTS/elf-section.sh" "$VMLINUX_O" .text)
+off=$((off + 100))
 printf '\x90' | dd of="$WORK/b/vmlinux.o" bs=1 seek="$off" conv=notrunc status=none
 # The byte may have been 0x90 already: then write another.
 if cmp -s "$WORK/a/vmlinux.o" "$WORK/b/vmlinux.o"; then

@@ -22,8 +22,8 @@ set -euo pipefail
 case " \$* " in *" --threads=2 "*) ;; *) exit 0 ;; esac
 [ "\$FAKE" = fail ] && { echo "fake: failing at 2 threads" >&2; exit 1; }
 obj=\${!#}
-off=\$(readelf -S -W "\$obj" | sed -n 's/^ *\\[ *[0-9]*\\] //p' |
-	gawk '\$1 == ".text" { print strtonum("0x" \$4) + 16 }')
+read -r off _ < <("$RIG_SCRIPTS/elf-section.sh" "\$obj" .text)
+off=\$((off + 16))
 printf '\\x0f\\x0b' | dd of="\$obj" bs=1 seek="\$off" conv=notrunc status=none
 FAKE
 chmod +x "$WORK/fake-objtool"
