@@ -74,14 +74,35 @@ mapfile -t series < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$patches/series")
 series_id=$(cd "$patches" && cat series "${series[@]}" | sha1sum | cut -d' ' -f1)
 [ "$(cat "$tree/.git/rig-series" 2>/dev/null)" = "$series_id" ] && exit 0
 
-g am --abort >/dev/null 2>&1 || true
-g checkout -q -f -B patched pristine
-for p in "${series[@]}"; do
+# Keep the commits of the patches that did not change (the longest such
+# prefix of the series, as recorded in rig-applied: "<patch sha1> <commit>"
+# per line) and apply the rest on top, so that only files the changed
+# patches touch get new mtimes: a new patch at the end of the series must
+# not make kbuild rebuild objtool, and with it every object.
+applied_file=$tree/.git/rig-applied
+mapfile -t applied < <(cat "$applied_file" 2>/dev/null || true)
+keep=pristine
+kept=()
+for i in "${!series[@]}"; do
+	p=${series[$i]}
 	[ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
+	read -r sum commit <<<"${applied[$i]:-x x}"
+	[ "$sum" = "$(sha1sum <"$patches/$p" | cut -d' ' -f1)" ] || break
+	g cat-file -e "$commit^{commit}" 2>/dev/null || break
+	keep=$commit
+	kept+=("${applied[$i]}")
+done
+
+g am --abort >/dev/null 2>&1 || true
+g checkout -q -f patched 2>/dev/null || g checkout -q -f -B patched pristine
+g reset -q --hard "$keep"
+printf '%s\n' "${kept[@]}" | sed '/^$/d' >"$applied_file"
+for p in "${series[@]:${#kept[@]}}"; do
 	quiet AM "$p"
 	if ! g am -q --keep-cr "$patches/$p"; then
 		g am --abort >/dev/null 2>&1 || true
 		die "patch $p does not apply to $(g describe --always pristine)"
 	fi
+	echo "$(sha1sum <"$patches/$p" | cut -d' ' -f1) $(g rev-parse HEAD)" >>"$applied_file"
 done
 echo "$series_id" >"$tree/.git/rig-series"
