@@ -3,6 +3,8 @@
 #
 #   make sweep      the main job: thread-count sweep on defconfig vmlinux.o
 #   make test       everything that checks behaviour (TAP, under prove)
+#   make link-tail  the kallsyms/link tail checks alone (link-tail/tests)
+#   make bench-link the link tail's benchmark, pristine vs patched
 #
 # See README.md.  V=1 shows the commands.
 
@@ -16,6 +18,7 @@ KOUT      := $(BUILD)/kernel
 OBJTOOL_BASELINE := $(BUILD)/objtool-baseline/objtool
 OBJTOOL_PATCHED  := $(BUILD)/objtool-patched/objtool
 OBJTOOL_TSAN     := $(BUILD)/objtool-tsan/objtool
+LINK_TOOLS       := $(BUILD)/link-tools
 
 # The object and arguments the sweep and the tests use: kbuild's own by
 # default, or the user's (VMLINUX_O= with OBJTOOL_ARGS=).
@@ -33,7 +36,8 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 
-.PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races check-patches sweep boot clean help
+.PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races check-patches sweep boot clean help \
+	link-tail bench-link
 
 all: help
 
@@ -60,6 +64,8 @@ tsan-objtool: tree
 kernel: tree
 	@scripts/build-kernel.sh $(TREE) $(KOUT)
 	@scripts/vmlinux-pre.sh $(KOUT)
+	@link-tail/link-env.sh $(KOUT)
+	@link-tail/build-tools.sh $(TREE) $(BASE_TREE) $(KOUT) $(LINK_TOOLS)
 
 # Build the kernel only if there is no vmlinux.pre.o yet: a rerun of the
 # sweep or the tests must not pay for a relink check of the whole tree.
@@ -76,12 +82,20 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) \
 	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
-	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL)
+	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) LINK_TOOLS=$(LINK_TOOLS)
 
-TEST_DIRS := tests/ objtool-bench/tests/ race-tests/ qemu/
+TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ race-tests/ qemu/
 
 test: objtool tsan-objtool kernel
 	$(TEST_ENV) prove -v $(TEST_DIRS)
+
+link-tail: kernel
+	$(TEST_ENV) prove -v link-tail/tests/
+
+# RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir.
+bench-link: kernel
+	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) KOUT=$(KOUT) LINK_TOOLS=$(LINK_TOOLS) \
+	 RUNS=$(RUNS) LINK_RUNS=$(LINK_RUNS) RESULTS=$(RESULTS) link-tail/bench.sh
 
 races: objtool tsan-objtool $(INPUT_DEPS)
 	$(TEST_ENV) prove -v race-tests/

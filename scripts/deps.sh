@@ -11,6 +11,7 @@ packages=(
 	libelf-dev libxxhash-dev libssl-dev libdw-dev
 	perl gawk time gnuplot-nox fonts-dejavu-core shellcheck
 	valgrind qemu-system-x86 busybox-static kmod binutils
+	clang libclang-rt-14-dev
 )
 
 missing=()

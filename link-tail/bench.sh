@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The link tail's benchmark (not a test): pristine vs patched, each step the
+# series changes, side by side ($RUNS alternating pairs, medians and the
+# median of the per-pair ratios), and where the patched link tail's time
+# goes.  Results under $RESULTS (default link-tail/results/<host>-<date>).
+#
+#   bench.sh      (run through make bench-link)
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+. "$(dirname "$0")/pairs.sh"
+
+: "${TREE:?}" "${BASE_TREE:?}" "${KOUT:?}" "${LINK_TOOLS:?}"
+here=$(cd "$(dirname "$0")" && pwd)
+results=${RESULTS:-$here/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$results"
+results=$(cd "$results" && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/link-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT INT TERM HUP
+export LC_ALL=C
+
+mapfile -d '' kbuild_env <"$KOUT/link-env"
+mapfile -t link_args <"$KOUT/link-args"
+opts=()
+grep -q '^CONFIG_KALLSYMS_ALL=y' "$KOUT/include/config/auto.conf" && opts+=(--all-symbols)
+grep -q '^CONFIG_KALLSYMS_ABSOLUTE_PERCPU=y' "$KOUT/include/config/auto.conf" &&
+	opts+=(--absolute-percpu)
+
+# kallsyms as it stood after a patch of the series, named by its subject.
+kallsyms_after() {
+	local subject=$1 out=$2 commit
+	commit=$(git -C "$TREE" log --format=%H --grep="^$subject" pristine..HEAD | head -1)
+	[ -n "$commit" ] || die "no commit '$subject' in $TREE"
+	git -C "$TREE" show "$commit:scripts/kallsyms.c" >"$work/kallsyms-step.c"
+	gcc -O2 -I "$TREE/scripts/include" -o "$out" "$work/kallsyms-step.c"
+}
+quiet HOSTCC "kallsyms after each patch"
+k0=$LINK_TOOLS/kallsyms
+k1=$work/kallsyms-index
+k2=$work/kallsyms-incbin
+k3=$KOUT/scripts/kallsyms
+kallsyms_after "kallsyms: index symbols by token" "$k1"
+kallsyms_after "kallsyms: output binary data" "$k2"
+
+mksysmap=$BASE_TREE/scripts/mksysmap
+tmp2=$KOUT/.tmp_vmlinux2
+nm -n "$tmp2" | sed -f "$mksysmap" >"$work/tmp2.syms"
+
+# assemble <base>: <base>.S to <base>.o as link-vmlinux.sh does.
+assemble() {
+	# shellcheck disable=SC2016 # expanded by the inner shell
+	(cd "$KOUT" && env -i "${kbuild_env[@]}" sh -c \
+		'${CC} ${NOSTDINC_FLAGS} ${LINUXINCLUDE} ${KBUILD_CPPFLAGS} \
+		 ${KBUILD_AFLAGS} ${KBUILD_AFLAGS_KERNEL} -c -o "$1.o" "$1.S"' sh "$1")
+}
+w=$work
+
+csv=$results/pairs.csv
+echo "case,pair,a_seconds,b_seconds" >"$csv"
+{
+	echo "| case (A vs B) | pairs | A median s | B median s | B/A median |"
+	echo "| --- | --- | --- | --- | --- |"
+} >"$results/summary.md"
+bench() {
+	quiet BENCH "$1"
+	pair "$@" | tee -a "$results/summary.md"
+}
+
+o="${opts[*]}"
+bench "0004 kallsyms on .tmp_vmlinux2.syms: pristine vs token index" "$csv" \
+	"$k0 $o $w/tmp2.syms >$w/a.S" "$k1 $o $w/tmp2.syms >$w/b.S"
+bench "0005 kallsyms + assembler: .byte source vs .incbin" "$csv" \
+	"$k1 $o $w/tmp2.syms >$w/a.S && assemble $w/a" \
+	"$k2 $o $w/tmp2.syms $w/b.bin >$w/b.S && assemble $w/b"
+bench "0007 nm -n | mksysmap + kallsyms vs kallsyms reading the ELF file" "$csv" \
+	"nm -n $tmp2 | sed -f $mksysmap >$w/a.syms && $k2 $o $w/a.syms $w/a.bin >$w/a.S" \
+	"$k3 $o --sysmap=$w/b.syms $tmp2 $w/b.bin >$w/b.S"
+bench "0007 System.map of vmlinux: nm -n | mksysmap vs kallsyms --sysmap" "$csv" \
+	"nm -n $KOUT/vmlinux | sed -f $mksysmap >$w/a.map" \
+	"$k3 --sysmap=$w/b.map $KOUT/vmlinux"
+bench "0008 nm of the kallsyms objects: -n vs -p" "$csv" \
+	"nm -n $KOUT/.tmp_vmlinux2.kallsyms.o >$w/a.sym" \
+	"nm -p $KOUT/.tmp_vmlinux2.kallsyms.o >$w/b.sym"
+bench "all: one kallsyms pass (nm, sed, kallsyms, as), pristine vs patched" "$csv" \
+	"nm -n $tmp2 | sed -f $mksysmap >$w/a.syms && $k0 $o $w/a.syms >$w/a.S && assemble $w/a" \
+	"$k3 $o --sysmap=$w/b.syms $tmp2 $w/b.bin >$w/b.S && assemble $w/b"
+
+# 0009: an intermediate link with and without --emit-relocs.
+ld_cmd() {
+	local relocs=$1 out=$2 flags=() f
+	for f in ${link_args[2]}; do
+		[ "$relocs" = no ] && [ "$f" = --emit-relocs ] && continue
+		flags+=("$f")
+	done
+	# shellcheck disable=SC2086 # kbuild's flags, split as link-vmlinux.sh does
+	(cd "$KOUT" && ${link_args[0]} ${link_args[1]} "${flags[@]}" \
+		--script=./arch/x86/kernel/vmlinux.lds --strip-debug -o "$out" \
+		--whole-archive vmlinux.o .vmlinux.export.o init/version-timestamp.o \
+		--no-whole-archive --start-group --end-group .tmp_vmlinux0.kallsyms.o)
+}
+bench "0009 intermediate link: with vs without relocations" "$csv" \
+	"ld_cmd yes $w/a.tmp_vmlinux" "ld_cmd no $w/b.tmp_vmlinux"
+
+{
+	echo
+	echo "Sizes: kallsyms .S $(stat -c %s "$w/a.S") bytes pristine," \
+	     "$(stat -c %s "$w/b.S") + $(stat -c %s "$w/b.bin") (.bin) patched;" \
+	     "intermediate vmlinux $(stat -c %s "$w/a.tmp_vmlinux") bytes with" \
+	     "relocations, $(stat -c %s "$w/b.tmp_vmlinux") without."
+} | tee -a "$results/summary.md"
+
+# The whole link tail from vmlinux.o: link-vmlinux.sh, post-link, bzImage.
+mkdir -p "$w/patched-tools"
+cp "$KOUT/scripts/kallsyms" "$KOUT/scripts/sorttable" "$w/patched-tools/"
+RUNS=${LINK_RUNS:-$RUNS} bench "all: link tail from vmlinux.o to bzImage, pristine vs patched" "$csv" \
+	"BZIMAGE=1 $here/relink.sh $KOUT $BASE_TREE $LINK_TOOLS built $w/relink-a" \
+	"BZIMAGE=1 $here/relink.sh $KOUT $TREE $w/patched-tools built $w/relink-b"
+
+{
+	echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
+	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
+	echo "nproc: $(nproc)"
+	echo "compiler: $(gcc --version | head -1)"
+	echo "linker: $(ld --version | head -1)"
+	echo "series: $(git -C "$TREE" rev-parse HEAD) on $(git -C "$TREE" rev-parse pristine)"
+	echo "runs: $RUNS pairs per case (link tail: ${LINK_RUNS:-$RUNS}), after one warm-up pair"
+} >"$results/machine.txt"
+quiet DONE "$results"

@@ -1,0 +1,39 @@
+# shellcheck shell=bash
+# Side-by-side timing: two commands alternated A B, B A, ... over $RUNS
+# pairs (default 9) after one warm-up pair; the median of each and of the
+# per-pair ratios B/A.  Sourced by bench.sh.
+
+: "${RUNS:=9}"
+
+# wall <command...>: run it, print its wall-clock seconds.
+wall() {
+	local t0 t1
+	t0=$EPOCHREALTIME
+	"$@" >/dev/null 2>&1 || { echo "bench: command failed: $*" >&2; return 1; }
+	t1=$EPOCHREALTIME
+	gawk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }'
+}
+
+# pair <name> <csv> <cmd-a> <cmd-b>: the commands are strings for eval.
+# Appends "name,pair,a,b" rows to <csv>; prints "name  a_med  b_med  ratio".
+pair() {
+	local name=$1 csv=$2 a=$3 b=$4 i ta tb
+	wall eval "$a" >/dev/null
+	wall eval "$b" >/dev/null
+	for ((i = 1; i <= RUNS; i++)); do
+		if ((i % 2)); then
+			ta=$(wall eval "$a"); tb=$(wall eval "$b")
+		else
+			tb=$(wall eval "$b"); ta=$(wall eval "$a")
+		fi
+		echo "$name,$i,$ta,$tb" >>"$csv"
+	done
+	gawk -F, -v name="$name" '
+	function median(x, n,    i) {
+		asort(x)
+		return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
+	}
+	$1 == name { n++; a[n] = $3; b[n] = $4; r[n] = $3 > 0 ? $4 / $3 : 0 }
+	END { printf "| %s | %d | %.3f | %.3f | %.3f |\n", name, n,
+		     median(a, n), median(b, n), median(r, n) }' "$csv"
+}
