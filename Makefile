@@ -92,10 +92,11 @@ test: objtool tsan-objtool kernel
 link-tail: kernel
 	$(TEST_ENV) prove -v link-tail/tests/
 
-# RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir.
+# RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir,
+# ONLY=regex for some cases only.
 bench-link: kernel
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) KOUT=$(KOUT) LINK_TOOLS=$(LINK_TOOLS) \
-	 RUNS=$(RUNS) LINK_RUNS=$(LINK_RUNS) RESULTS=$(RESULTS) link-tail/bench.sh
+	 RUNS=$(RUNS) LINK_RUNS=$(LINK_RUNS) RESULTS=$(RESULTS) ONLY="$(ONLY)" link-tail/bench.sh
 
 races: objtool tsan-objtool $(INPUT_DEPS)
 	$(TEST_ENV) prove -v race-tests/

@@ -14,7 +14,8 @@ wall() {
 	gawk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }'
 }
 
-# pair <name> <csv> <cmd-a> <cmd-b>: the commands are strings for eval.
+# pair <name> <csv> <cmd-a> <cmd-b>: the commands are strings for eval;
+# <name> is a CSV field, without commas.
 # Appends "name,pair,a,b" rows to <csv>; prints "name  a_med  b_med  ratio".
 pair() {
 	local name=$1 csv=$2 a=$3 b=$4 i ta tb

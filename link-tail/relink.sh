@@ -66,21 +66,42 @@ kallsyms-off)
 *) die "unknown mode $mode" ;;
 esac
 
+# CCACHE_DISABLE passes through, for benchmarks (bench.sh).
 in_kbuild_env() {
-	(cd "$dest" && env -i "${kbuild_env[@]}" "$@")
+	(cd "$dest" && env -i "${kbuild_env[@]}" \
+		${CCACHE_DISABLE:+CCACHE_DISABLE="$CCACHE_DISABLE"} "$@")
+}
+
+# With LINK_TRACE=1, link-vmlinux.sh runs under bash -x with a timestamp on
+# each command (trace), and each step's end is noted in steps (bench.sh).
+runner=("$shell")
+if [ "${LINK_TRACE:-0}" = 1 ]; then
+	# bash ignores PS4 from the environment when run as root: set it
+	# inside, then run the script as itself ($0, arguments).
+	# shellcheck disable=SC2016 # expanded by the traced shell
+	runner=(bash -c 'PS4="+ \$EPOCHREALTIME "; set -x; . "$0" "$@"')
+fi
+step() {
+	[ "${LINK_TRACE:-0}" = 1 ] && echo "$1 $EPOCHREALTIME" >>"$dest/steps"
+	return 0
 }
 
 quiet RELINK "$dest ($mode, ${link_tree##*/}'s link-vmlinux.sh)"
-in_kbuild_env srctree="$link_tree" MAKE=true KBUILD_VERBOSE= \
-	"$shell" "$link_tree/scripts/link-vmlinux.sh" "${link_args[@]}" \
-	>"$dest/link.log" 2>&1 || { cat "$dest/link.log" >&2; die "link failed"; }
+step start
+in_kbuild_env srctree="$link_tree" MAKE=true KBUILD_VERBOSE= "${runner[@]}" \
+	"$link_tree/scripts/link-vmlinux.sh" "${link_args[@]}" \
+	>"$dest/link.log" 2>"$dest/trace" ||
+	{ cat "$dest/link.log" "$dest/trace" >&2; die "link failed"; }
+step link-vmlinux.sh
 
 # x86: vmlinux.relocs from vmlinux, then its relocations stripped.
 in_kbuild_env make -s -f "$srctree/arch/x86/Makefile.postlink" vmlinux \
 	>>"$dest/link.log" 2>&1 || { cat "$dest/link.log" >&2; die "post-link failed"; }
+step post-link
 
 if [ "${BZIMAGE:-0}" = 1 ]; then
 	in_kbuild_env make -s -f "$srctree/scripts/Makefile.build" \
 		obj=arch/x86/boot arch/x86/boot/bzImage >>"$dest/link.log" 2>&1 ||
 		{ cat "$dest/link.log" >&2; die "bzImage failed"; }
+	step bzImage
 fi
