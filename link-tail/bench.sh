@@ -15,7 +15,12 @@ results=${RESULTS:-$here/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/link-bench.XXXXXX")
-trap 'rm -rf "$work"' EXIT INT TERM HUP
+trap 'rm -rf "$work"' EXIT
+# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
+# trap too, instead of going on after the handler.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 export LC_ALL=C
 # The rig builds with CC="ccache gcc": the assembler runs of kallsyms' .S
 # would be served from the cache here, which a plain build does not get.

@@ -18,7 +18,12 @@ PRISTINE_MKSYSMAP=$BASE_TREE/scripts/mksysmap
 export LC_ALL=C
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/link-tail-test.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT INT TERM HUP
+trap 'rm -rf "$WORK"' EXIT
+# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
+# trap too, instead of going on after the handler.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 # As ktap_test_result, without splitting the command's words again.
 ktap_check() {

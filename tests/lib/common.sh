@@ -8,6 +8,11 @@
 # shellcheck source=/dev/null
 . "$TREE/tools/testing/selftests/kselftest/ktap_helpers.sh"
 
+# not <command...>: the command fails (for ktap_check).
+not() {
+	! "$@"
+}
+
 # ktap_test_result splits its command's words again ($@ unquoted); this
 # runs the command as given.
 ktap_check() {
@@ -24,6 +29,11 @@ RIG_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/objtool-test.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
+# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
+# trap too, instead of going on after the handler.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
 
 # run_objtool <objtool> <input> <dir> [args...]
 #   Run objtool on a copy of <input> named vmlinux.o in <dir>, from <dir>, so
