@@ -14,7 +14,16 @@ read -ra objects <<<"$OBJECTS"
 read -ra args <<<"$OBJTOOL_ARGS"
 
 ktap_print_header
-ktap_set_plan $(( ${#threads[@]} + ${#objects[@]} + 2 ))
+ktap_set_plan $(( ${#threads[@]} + ${#objects[@]} + 4 ))
+
+# A build that dropped -fsanitize=thread would report no races at all.
+instrumented() {
+	nm "$1" 2>/dev/null | grep -q ' __tsan_init$'
+}
+ktap_check "the objtool under test is instrumented (__tsan_init)" \
+	instrumented "$OBJTOOL_TSAN"
+ktap_check "planted: the uninstrumented objtool is told apart" \
+	not instrumented "$OBJTOOL_PATCHED"
 
 # The detector as run here must see a planted race, or zero means nothing.
 gcc -std=c11 -O1 -g -fsanitize=thread "$RACE_TESTS/planted-race.c" -o "$WORK/planted" -lpthread
