@@ -1,12 +1,40 @@
 # objtool-threads: the threaded-objtool patch series for Debian's
 # linux-source-6.12, and the rig that builds, checks and measures it.
 #
-#   make sweep      the main job: thread-count sweep on defconfig vmlinux.o
-#   make test       everything that checks behaviour (TAP, under prove)
-#   make link-tail  the kallsyms/link tail checks alone (link-tail/tests)
-#   make bench-link the link tail's benchmark, pristine vs patched
+#   make sweep         the main job: thread-count sweep on defconfig vmlinux.o
+#   make test          everything that checks behaviour (TAP, under prove)
+#   
+#   make deps          apt-get what the rig needs (the only target needing root)
+#   make tree          build/linux: pristine commit + patches/series; build/baseline
+#   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN)
+#   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o
+#   make races         race-tests/ alone (TSAN, helgrind, drd, stress, determinism)
+#   make boot          qemu/ alone: boot the patched bzImage (or KERNEL=) and check it
+#   make link-tail     link-tail/tests alone (relink identity, kallsyms, System.map)
+#   make bench-link    the link tail's benchmark, pristine vs patched
+#   make check-patches checkpatch.pl --strict on every patch
+#   make clean         remove build/
+#   
+#   Settings (make VAR=value):
+#   V=1                show the commands
+#   KSRC=dir           unpack this kernel tree instead of the pinned tarball
+#   VMLINUX_O=file     sweep/races on this pre-objtool object (with OBJTOOL_ARGS=)
+#   OBJTOOL_ARGS=...   the arguments kbuild ran objtool on VMLINUX_O with
+#   KERNEL=bzImage     boot this image instead of the rig's
+#   THREADS="1 2 4"    the sweep's thread counts
+#   RUNS=9             alternating pairs per point (sweep, bench-link)
+#   LINK_RUNS=n        pairs for bench-link's whole link tail (default RUNS)
+#   ONLY=regex         bench-link: these cases only
+#   RESULTS=dir        where sweep and bench-link write
+#   IDENTITY_THREADS=, IDENTITY_REPEAT=, IDENTITY_OBJECTS=   tests/identity-*.t
+#   TSAN_THREADS=, TSAN_OBJECTS=                  race-tests/tsan.t
+#   HELGRIND_THREADS=, HELGRIND_OBJECTS=          race-tests/helgrind.t
+#   DETERMINISM_RUNS=, DETERMINISM_THREADS=       race-tests/determinism.t
+#   FUZZ_SECONDS=60    link-tail/tests/fuzz.t's fuzzing time
+#   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
+#   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #
-# See README.md.  V=1 shows the commands.
+# See README.md.
 
 include config.mk
 
