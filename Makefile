@@ -30,7 +30,7 @@
 #   TSAN_THREADS=, TSAN_OBJECTS=                  race-tests/tsan.t
 #   HELGRIND_THREADS=, HELGRIND_OBJECTS=          race-tests/helgrind.t
 #   DETERMINISM_RUNS=, DETERMINISM_THREADS=       race-tests/determinism.t
-#   FUZZ_SECONDS=60    link-tail/tests/fuzz.t's fuzzing time
+#   FUZZ_SECONDS=60    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #

@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Fuzz kallsyms' ELF reader (the patched tree's scripts/kallsyms-sysmap.c
 # and elf-parse.c) with libFuzzer under AddressSanitizer and UBSan for a
-# bounded time (FUZZ_SECONDS, default 60), from the small corpus kept in
-# link-tail/fuzz/corpus.  Any crash, leak or undefined behaviour fails; the
-# input that caused it is kept in build/ and named.
+# bounded time (FUZZ_SECONDS, default 60; FUZZ_SEED, default 1), from the
+# small corpus kept in link-tail/fuzz/corpus.  Any crash, leak or undefined
+# behaviour fails; the input that caused it is kept in build/ and named.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 seconds=${FUZZ_SECONDS:-60}
+# A fixed seed (FUZZ_SEED, default 1) makes a run repeat the same inputs, so
+# that CI and a developer see the same thing; set another to explore more.
+seed=${FUZZ_SEED:-1}
 keep=${FUZZ_ARTIFACTS:-$KOUT/../fuzz-artifacts}
 
 # build <out> <kallsyms-sysmap.c>: the harness, against the given reader.
@@ -26,7 +29,7 @@ ktap_check "the harness builds (clang, libFuzzer, ASan, UBSan)" \
 cp -r "$LINK_TAIL/fuzz/corpus" "$WORK/corpus"
 mkdir -p "$WORK/artifacts"
 rc=0
-timeout $((seconds + 120)) "$WORK/fuzz" -max_total_time="$seconds" \
+timeout $((seconds + 120)) "$WORK/fuzz" -max_total_time="$seconds" -seed="$seed" \
 	-max_len=65536 -close_fd_mask=2 -artifact_prefix="$WORK/artifacts/" \
 	"$WORK/corpus" >"$WORK/fuzz.log" 2>&1 || rc=$?
 ktap_print_msg "$(grep -E '^Done|^#[0-9]+.*DONE' "$WORK/fuzz.log" | tail -1)"
