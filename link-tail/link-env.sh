@@ -25,7 +25,7 @@ gawk -v cmd="$cmd" 'BEGIN {
 # with this environment sees the command lines the build saved.
 make -s --no-print-directory -C "$kout" -f Makefile -f "$mk" CC="ccache gcc" \
 	RIG_LINK_ENV="$kout/link-env.tmp0" rig-link-env
-tr '\0' '\n' <"$kout/link-env.tmp0" | grep -q '^srctree=' ||
+grep -qz '^srctree=' "$kout/link-env.tmp0" ||
 	die "make did not export the kbuild environment"
 # Job-control and recursion state belong to that make, not to a rerun.
 gawk 'BEGIN { RS = "\0"; ORS = "\0" }
