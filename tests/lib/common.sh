@@ -1,39 +1,14 @@
 # shellcheck shell=bash
-# Shared by the tests: TAP output (the tree's ktap_helpers.sh), the rig's
-# paths from the environment, and running objtool the way kbuild does.
+# Shared by the tests: TAP output (scripts/tap.sh), the rig's paths from
+# the environment, and running objtool the way kbuild does.
 
 : "${TREE:?run the tests through make test}"
 : "${OBJTOOL_BASELINE:?}" "${OBJTOOL_PATCHED:?}" "${VMLINUX_O:?}" "${OBJTOOL_ARGS?}"
 
-# shellcheck source=/dev/null
-. "$TREE/tools/testing/selftests/kselftest/ktap_helpers.sh"
-
-# not <command...>: the command fails (for ktap_check).
-not() {
-	! "$@"
-}
-
-# ktap_test_result splits its command's words again ($@ unquoted); this
-# runs the command as given.
-ktap_check() {
-	local description=$1
-	shift
-	if "$@"; then
-		ktap_test_pass "$description"
-	else
-		ktap_test_fail "$description"
-	fi
-}
-
 RIG_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)
 
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/objtool-test.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
-# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
-# trap too, instead of going on after the handler.
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+# shellcheck source=../../scripts/tap.sh
+. "$RIG_SCRIPTS/tap.sh" objtool
 
 # run_objtool <objtool> <input> <dir> [args...]
 #   Run objtool on a copy of <input> named vmlinux.o in <dir>, from <dir>, so

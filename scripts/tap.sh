@@ -1,0 +1,36 @@
+# shellcheck shell=bash
+# What every TAP test of the rig starts with: the tree's ktap_helpers.sh,
+# ktap_check and not, and a scratch directory $WORK that goes away however
+# the test ends.
+#
+#   . scripts/tap.sh <name>     (TREE in the environment)
+
+: "${TREE:?run the tests through make test}"
+
+# shellcheck source=/dev/null
+. "$TREE/tools/testing/selftests/kselftest/ktap_helpers.sh"
+
+# ktap_test_result splits its command's words again ($@ unquoted); this
+# runs the command as given.
+ktap_check() {
+	local description=$1
+	shift
+	if "$@"; then
+		ktap_test_pass "$description"
+	else
+		ktap_test_fail "$description"
+	fi
+}
+
+# not <command...>: the command fails (for ktap_check).
+not() {
+	! "$@"
+}
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/${1:-rig}-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
+# trap too, instead of going on after the handler.
+trap 'exit 130' INT
+trap 'exit 143' TERM
+trap 'exit 129' HUP
