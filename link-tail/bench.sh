@@ -8,6 +8,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 . "$(dirname "$0")/pairs.sh"
+. "$(dirname "$0")/kbuild-env.sh"
 
 : "${TREE:?}" "${BASE_TREE:?}" "${KOUT:?}" "${LINK_TOOLS:?}"
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,18 +17,13 @@ mkdir -p "$results"
 results=$(cd "$results" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/link-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
-# trap too, instead of going on after the handler.
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+exit_on_signals
 export LC_ALL=C
 # The rig builds with CC="ccache gcc": the assembler runs of kallsyms' .S
 # would be served from the cache here, which a plain build does not get.
 export CCACHE_DISABLE=1
 
-mapfile -d '' kbuild_env <"$KOUT/link-env"
-mapfile -t link_args <"$KOUT/link-args"
+load_kbuild_env "$KOUT"
 opts=()
 grep -q '^CONFIG_KALLSYMS_ALL=y' "$KOUT/include/config/auto.conf" && opts+=(--all-symbols)
 grep -q '^CONFIG_KALLSYMS_ABSOLUTE_PERCPU=y' "$KOUT/include/config/auto.conf" &&
@@ -55,10 +51,7 @@ nm -n "$tmp2" | sed -f "$mksysmap" >"$work/tmp2.syms"
 
 # assemble <base>: <base>.S to <base>.o as link-vmlinux.sh does.
 assemble() {
-	# shellcheck disable=SC2016 # expanded by the inner shell
-	(cd "$KOUT" && env -i "${kbuild_env[@]}" CCACHE_DISABLE=1 sh -c \
-		'${CC} ${NOSTDINC_FLAGS} ${LINUXINCLUDE} ${KBUILD_CPPFLAGS} \
-		 ${KBUILD_AFLAGS} ${KBUILD_AFLAGS_KERNEL} -c -o "$1.o" "$1.S"' sh "$1")
+	kbuild_assemble "$KOUT" "$1"
 }
 w=$work
 

@@ -13,6 +13,13 @@ mk=$(cd "$(dirname "$0")" && pwd)/link-env.mk
 
 [ -f "$kout/.vmlinux.cmd" ] || die "$kout/.vmlinux.cmd missing: is the kernel built?"
 
+# Nothing to do unless the link or the configuration changed since.
+if [ "$kout/link-env" -nt "$kout/.vmlinux.cmd" ] &&
+   [ "$kout/link-env" -nt "$kout/include/config/auto.conf" ] &&
+   [ "$kout/link-args" -nt "$kout/.vmlinux.cmd" ]; then
+	exit 0
+fi
+
 # savedcmd_vmlinux := <shell> <srctree>/scripts/link-vmlinux.sh "LD" "LDFLAGS" "LDFLAGS_vmlinux"; ...
 cmd=$(sed -n 's/^savedcmd_vmlinux := //p' "$kout/.vmlinux.cmd")
 gawk -v cmd="$cmd" 'BEGIN {
@@ -23,7 +30,7 @@ gawk -v cmd="$cmd" 'BEGIN {
 
 # CC as scripts/build-kernel.sh gives it, so that a rerun of kbuild's rules
 # with this environment sees the command lines the build saved.
-make -s --no-print-directory -C "$kout" -f Makefile -f "$mk" CC="ccache gcc" \
+make -s --no-print-directory -C "$kout" -f Makefile -f "$mk" CC="$RIG_KBUILD_CC" \
 	RIG_LINK_ENV="$kout/link-env.tmp0" rig-link-env
 grep -qz '^srctree=' "$kout/link-env.tmp0" ||
 	die "make did not export the kbuild environment"

@@ -58,11 +58,7 @@ finish() {
 	exit "$rc"
 }
 trap finish EXIT
-# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
-# trap too, instead of going on after the handler.
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+exit_on_signals
 read -ra args <<<"$OBJTOOL_ARGS"
 
 echo "tool,threads,run,wall,user,sys,rss_kb,identical" >"$RESULTS/sweep.csv"

@@ -20,7 +20,7 @@ export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC
 export KBUILD_BUILD_USER=rig KBUILD_BUILD_HOST=objtool-threads
 
 kmake() {
-	run make -s -C "$src" O="$out" CC="ccache gcc" "$@"
+	run make -s -C "$src" O="$out" CC="$RIG_KBUILD_CC" "$@"
 }
 
 if [ ! -f "$out/.config" ]; then

@@ -18,3 +18,16 @@ run() {
 	fi
 	"$@"
 }
+
+# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
+# trap, so that its cleanup runs, instead of going on after the handler.
+exit_on_signals() {
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	trap 'exit 129' HUP
+}
+
+# The compiler the rig builds the kernel with (build-kernel.sh), which
+# link-env.sh must give kbuild too for its command lines to match.
+# shellcheck disable=SC2034 # used by the scripts that source this
+RIG_KBUILD_CC="ccache gcc"

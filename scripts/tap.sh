@@ -7,6 +7,9 @@
 
 : "${TREE:?run the tests through make test}"
 
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
 # shellcheck source=/dev/null
 . "$TREE/tools/testing/selftests/kselftest/ktap_helpers.sh"
 
@@ -29,8 +32,4 @@ not() {
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/${1:-rig}-test.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
-# A cancelled run (^C, kill, a closed terminal) exits through the EXIT
-# trap too, instead of going on after the handler.
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+exit_on_signals

@@ -4,6 +4,7 @@
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
+. scripts/lib.sh
 
 mapfile -t scripts < <({
 	find . -path ./build -prune -o \( -name '*.sh' -o -name '*.t' \) -type f -print
@@ -13,9 +14,7 @@ mapfile -t scripts < <({
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/shellcheck-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-trap 'exit 130' INT
-trap 'exit 143' TERM
-trap 'exit 129' HUP
+exit_on_signals
 
 echo "TAP version 13"
 echo "1..$((${#scripts[@]} + 1))"
