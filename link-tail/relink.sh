@@ -19,17 +19,12 @@
 # Needs link-env and link-args in <kernel-out> (link-env.sh).
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
+. "$(dirname "$0")/kbuild-env.sh"
 
 kout=$(cd "$1" && pwd) link_tree=$(cd "$2" && pwd) tools=$(cd "$3" && pwd)
 mode=$4 dest=$5
 
-if [ ! -f "$kout/link-env" ] || [ ! -f "$kout/link-args" ]; then
-	die "$kout has no link-env/link-args: run link-tail/link-env.sh first"
-fi
-mapfile -d '' kbuild_env <"$kout/link-env"
-mapfile -t link_args <"$kout/link-args"
-srctree=$(printf '%s\n' "${kbuild_env[@]}" | sed -n 's/^srctree=//p')
-shell=$(printf '%s\n' "${kbuild_env[@]}" | sed -n 's/^CONFIG_SHELL=//p')
+load_kbuild_env "$kout"
 
 rm -rf "$dest"
 mkdir -p "$dest"
@@ -66,15 +61,9 @@ kallsyms-off)
 *) die "unknown mode $mode" ;;
 esac
 
-# CCACHE_DISABLE passes through, for benchmarks (bench.sh).
-in_kbuild_env() {
-	(cd "$dest" && env -i "${kbuild_env[@]}" \
-		${CCACHE_DISABLE:+CCACHE_DISABLE="$CCACHE_DISABLE"} "$@")
-}
-
 # With LINK_TRACE=1, link-vmlinux.sh runs under bash -x with a timestamp on
 # each command (trace), and each step's end is noted in steps (bench.sh).
-runner=("$shell")
+runner=("$kbuild_shell")
 if [ "${LINK_TRACE:-0}" = 1 ]; then
 	# bash ignores PS4 from the environment when run as root: set it
 	# inside, then run the script as itself ($0, arguments).
@@ -88,19 +77,19 @@ step() {
 
 quiet RELINK "$dest ($mode, ${link_tree##*/}'s link-vmlinux.sh)"
 step start
-in_kbuild_env srctree="$link_tree" MAKE=true KBUILD_VERBOSE= "${runner[@]}" \
+in_kbuild_env "$dest" srctree="$link_tree" MAKE=true KBUILD_VERBOSE= "${runner[@]}" \
 	"$link_tree/scripts/link-vmlinux.sh" "${link_args[@]}" \
 	>"$dest/link.log" 2>"$dest/trace" ||
 	{ cat "$dest/link.log" "$dest/trace" >&2; die "link failed"; }
 step link-vmlinux.sh
 
 # x86: vmlinux.relocs from vmlinux, then its relocations stripped.
-in_kbuild_env make -s -f "$srctree/arch/x86/Makefile.postlink" vmlinux \
+in_kbuild_env "$dest" make -s -f "$kbuild_srctree/arch/x86/Makefile.postlink" vmlinux \
 	>>"$dest/link.log" 2>&1 || { cat "$dest/link.log" >&2; die "post-link failed"; }
 step post-link
 
 if [ "${BZIMAGE:-0}" = 1 ]; then
-	in_kbuild_env make -s -f "$srctree/scripts/Makefile.build" \
+	in_kbuild_env "$dest" make -s -f "$kbuild_srctree/scripts/Makefile.build" \
 		obj=arch/x86/boot arch/x86/boot/bzImage >>"$dest/link.log" 2>&1 ||
 		{ cat "$dest/link.log" >&2; die "bzImage failed"; }
 	step bzImage

@@ -7,8 +7,11 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-[ -f "$KOUT/link-env" ] || { echo "run link-tail/link-env.sh first" >&2; exit 1; }
-mapfile -d '' kbuild_env <"$KOUT/link-env"
+# shellcheck source=../../scripts/lib.sh
+. "$RIG_SCRIPTS/lib.sh"
+# shellcheck source=../kbuild-env.sh
+. "$LINK_TAIL/kbuild-env.sh"
+load_kbuild_env "$KOUT"
 
 passes=(empty "$KOUT"/.tmp_vmlinux[0-9])
 option_sets=("" "--all-symbols" "--absolute-percpu" "--all-symbols --absolute-percpu")
@@ -16,14 +19,9 @@ option_sets=("" "--all-symbols" "--absolute-percpu" "--all-symbols --absolute-pe
 ktap_print_header
 ktap_set_plan $((${#passes[@]} * ${#option_sets[@]} + 1))
 
-# assemble <dir>: kallsyms.S in <dir> to kallsyms.o, with link-vmlinux.sh's
-# command, from the build directory (its include paths are relative).
+# assemble <dir>: kallsyms.S in <dir> to kallsyms.o, as link-vmlinux.sh does.
 assemble() {
-	# shellcheck disable=SC2016 # expanded by the inner shell
-	(cd "$KOUT" && env -i "${kbuild_env[@]}" sh -c \
-		'${CC} ${NOSTDINC_FLAGS} ${LINUXINCLUDE} ${KBUILD_CPPFLAGS} \
-		 ${KBUILD_AFLAGS} ${KBUILD_AFLAGS_KERNEL} -c -o "$1.o" "$1.S"' \
-		sh "$1/kallsyms")
+	kbuild_assemble "$KOUT" "$1/kallsyms"
 }
 
 # Both objects come from the same path, so nothing but their tables differs.
