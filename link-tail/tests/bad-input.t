@@ -27,10 +27,7 @@ put "$(broken shoff-past-end)" 40 '\xff\xff\xff\xff\xff\xff\x00\x00'
 # e_shnum (at 0x3c) larger than the headers that fit in the file.
 put "$(broken shnum-too-big)" 60 '\xff\x7f'
 # .symtab's sh_offset pointing past the end of the file.
-read -r symtab_hdr < <(readelf -SW "$good" | gawk -v shoff="$(readelf -hW "$good" |
-	gawk '/Start of section headers/ { print $5 }')" \
-	'/\] \.symtab / { sub(/^ *\[ */, ""); print shoff + strtonum($1) * 64 }')
-put "$(broken symtab-past-end)" $((symtab_hdr + 24)) '\xff\xff\xff\xff\xff\xff\x00\x00'
+put "$(broken symtab-past-end)" "$(symtab_offset_field "$good")" '\xff\xff\xff\xff\xff\xff\x00\x00'
 # .strtab without its terminating NUL.
 read -r off len < <("$RIG_SCRIPTS/elf-section.sh" "$good" .strtab)
 put "$(broken strtab-unterminated)" $((off + len - 1)) 'x'

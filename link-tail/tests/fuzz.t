@@ -47,11 +47,8 @@ sed 's/!in_file(elf, shdr_offset(elf->symtab), shdr_size(elf->symtab))/0/' \
 	"$TREE/scripts/kallsyms-sysmap.c" >"$WORK/planted.c"
 build "$WORK/planted" "$WORK/planted.c"
 cp "$LINK_TAIL/fuzz/corpus/symbols-exec" "$WORK/bad"
-read -r symtab_hdr < <(readelf -SW "$WORK/bad" | gawk -v shoff="$(readelf -hW "$WORK/bad" |
-	gawk '/Start of section headers/ { print $5 }')" \
-	'/\] \.symtab / { sub(/^ *\[ */, ""); print shoff + strtonum($1) * 64 }')
 printf '\x00\x00\x00\x00\x01\x00\x00\x00' |
-	dd of="$WORK/bad" bs=1 seek=$((symtab_hdr + 24)) conv=notrunc status=none
+	dd of="$WORK/bad" bs=1 seek="$(symtab_offset_field "$WORK/bad")" conv=notrunc status=none
 caught() {
 	! "$WORK/planted" "$WORK/bad" >"$WORK/planted.log" 2>&1 &&
 		grep -q AddressSanitizer "$WORK/planted.log"

@@ -31,6 +31,15 @@ same_file() {
 	return 1
 }
 
+# symtab_offset_field <elf>: the file offset of .symtab's sh_offset, in a
+# 64-bit ELF file (Elf64_Shdr: 64 bytes, sh_offset at 24), for breaking it.
+symtab_offset_field() {
+	local shoff
+	shoff=$(readelf -hW "$1" | gawk '/Start of section headers/ { print $5 }')
+	readelf -SW "$1" | gawk -v shoff="$shoff" \
+		'/\] \.symtab / { sub(/^ *\[ */, ""); print shoff + strtonum($1) * 64 + 24 }'
+}
+
 # The reference System.map listing: pristine 6.12's nm -n | mksysmap.
 nm_sysmap() {
 	nm -n "$1" | sed -f "$PRISTINE_MKSYSMAP"
