@@ -21,6 +21,11 @@ host_cc_cmd() {
 build_pristine() {
 	local name=$1 cmd
 	shift
+	# Up to date: newer than the pristine source and the flags' .cmd.
+	if [ "$dest/$name" -nt "$base/scripts/$name.c" ] &&
+	   [ "$dest/$name" -nt "$kout/scripts/.$name.o.cmd" ]; then
+		return 0
+	fi
 	cmd=$(host_cc_cmd "$name")
 	cmd=${cmd//"$tree/"/"$base/"}
 	cmd=${cmd/"-Wp,-MMD,scripts/.$name.o.d"/}
