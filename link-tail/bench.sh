@@ -7,7 +7,7 @@
 #   bench.sh      (run through make bench-link)
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
-. "$(dirname "$0")/pairs.sh"
+. "$(dirname "$0")/../scripts/pairs.sh"
 . "$(dirname "$0")/kbuild-env.sh"
 
 : "${TREE:?}" "${BASE_TREE:?}" "${KOUT:?}" "${LINK_TOOLS:?}"

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# x86_64 defconfig "bzImage modules" build of a tree, out of tree, with ccache.
+# x86_64 "bzImage modules" build of a tree, out of tree, with ccache: the
+# defconfig, or tinyconfig plus a fragment (the rig's small configuration).
 #
-#   build-kernel.sh <source-tree> <output-dir>
+#   build-kernel.sh <source-tree> <output-dir> [<config-fragment>]
 #
-# ccache lives outside the clone ($CCACHE_DIR, default ~/.cache/objtool-threads)
-# and CCACHE_BASEDIR makes its hashes independent of where the clone is.
+# Extra make arguments come from $KBUILD_ARGS (word-split), e.g. LOCALVERSION=;
+# the environment (ccache and all) from kbuild_env in lib.sh.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -12,20 +13,31 @@ src=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 
-export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/objtool-threads/ccache}
-export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$src")}
-export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
-# A fixed identity keeps init/version.c and friends cacheable across builds.
-export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2026}"
-export KBUILD_BUILD_USER=rig KBUILD_BUILD_HOST=objtool-threads
+kbuild_env "$src"
+
+fragment=${3:+$(cd "$(dirname "$3")" && pwd)/${3##*/}}
+read -ra kbuild_args <<<"${KBUILD_ARGS:-}"
 
 kmake() {
-	run make -s -C "$src" O="$out" CC="$RIG_KBUILD_CC" "$@"
+	run make -s -C "$src" O="$out" CC="$RIG_KBUILD_CC" "${kbuild_args[@]}" "$@"
 }
 
-if [ ! -f "$out/.config" ]; then
+if [ -z "$fragment" ] && [ ! -f "$out/.config" ]; then
 	quiet CONFIG "x86_64_defconfig"
 	kmake x86_64_defconfig >/dev/null
+elif [ -n "$fragment" ] && ! cmp -s "$fragment" "$out/.rig-fragment"; then
+	quiet CONFIG "tinyconfig + ${fragment##*/}"
+	kmake tinyconfig >/dev/null
+	grep '^CONFIG_' "$fragment" >>"$out/.config"
+	# Kconfig warns for each symbol the fragment sets again: expected here.
+	kmake olddefconfig 2> >(grep -v 'warning: override: reassigning to symbol' >&2) >/dev/null
+	# Every line of the fragment must have stuck: a dependency Kconfig
+	# silently dropped would change what the checks cover.
+	while read -r line; do
+		grep -qxF -- "$line" "$out/.config" ||
+			die "${fragment##*/}: '$line' is not in the resulting .config"
+	done < <(grep '^CONFIG_' "$fragment")
+	cp "$fragment" "$out/.rig-fragment"
 fi
 
 quiet KERNEL "$out (bzImage modules, -j$(nproc))"

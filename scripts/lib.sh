@@ -31,3 +31,16 @@ exit_on_signals() {
 # link-env.sh must give kbuild too for its command lines to match.
 # shellcheck disable=SC2034 # used by the scripts that source this
 RIG_KBUILD_CC="ccache gcc"
+
+# kbuild_env <source-tree>: the environment every kernel build of the rig
+# runs in.  ccache lives outside the clone ($CCACHE_DIR, default
+# ~/.cache/objtool-threads) and CCACHE_BASEDIR makes its hashes independent
+# of where the clone is; a fixed identity keeps init/version.c and friends
+# cacheable across builds.
+kbuild_env() {
+	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/objtool-threads/ccache}
+	export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$1")}
+	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+	export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2026}"
+	export KBUILD_BUILD_USER=rig KBUILD_BUILD_HOST=objtool-threads
+}

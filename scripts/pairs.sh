@@ -1,7 +1,7 @@
 # shellcheck shell=bash
 # Side-by-side timing: two commands alternated A B, B A, ... over $RUNS
 # pairs (default 9) after one warm-up pair; the median of each and of the
-# per-pair ratios B/A.  Sourced by bench.sh.
+# per-pair ratios B/A.  Sourced by link-tail/bench.sh and kbuild/bench.sh.
 
 : "${RUNS:=9}"
 
