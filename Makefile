@@ -12,6 +12,9 @@
 #   make boot          qemu/ alone: boot the patched bzImage (or KERNEL=) and check it
 #   make link-tail     link-tail/tests alone (relink identity, kallsyms, System.map)
 #   make bench-link    the link tail's benchmark, pristine vs patched
+#   make small         the small configuration, built by the pristine and the patched tree
+#   make kbuild        kbuild/tests alone (make decides as before: depcheck)
+#   make bench-kbuild  kbuild's benchmark: no-op and incremental makes, pristine vs patched
 #   make check-patches checkpatch.pl --strict on every patch
 #   make clean         remove build/
 #   
@@ -31,6 +34,8 @@
 #   HELGRIND_THREADS=, HELGRIND_OBJECTS=          race-tests/helgrind.t
 #   DETERMINISM_RUNS=, DETERMINISM_THREADS=       race-tests/determinism.t
 #   FUZZ_SECONDS=60    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
+#   DEPCHECK_FUZZ_SECONDS=30  kbuild/tests/depcheck-fuzz.t's time (DEPCHECK_FUZZ_SEED=1)
+#   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #
@@ -42,6 +47,7 @@ BUILD     := $(CURDIR)/build
 TREE      := $(BUILD)/linux
 BASE_TREE := $(BUILD)/baseline
 KOUT      := $(BUILD)/kernel
+SMALL     := $(BUILD)/small
 
 OBJTOOL_BASELINE := $(BUILD)/objtool-baseline/objtool
 OBJTOOL_PATCHED  := $(BUILD)/objtool-patched/objtool
@@ -65,7 +71,7 @@ export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 
 .PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races check-patches sweep boot clean help \
-	link-tail bench-link
+	link-tail bench-link small kbuild bench-kbuild
 
 all: help
 
@@ -110,11 +116,11 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) \
 	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
-	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) LINK_TOOLS=$(LINK_TOOLS)
+	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) LINK_TOOLS=$(LINK_TOOLS) SMALL=$(SMALL)
 
-TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ race-tests/ qemu/
+TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
 
-test: objtool tsan-objtool kernel
+test: objtool tsan-objtool kernel small
 	$(TEST_ENV) prove -v $(TEST_DIRS)
 
 link-tail: kernel
@@ -125,6 +131,21 @@ link-tail: kernel
 bench-link: kernel
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) KOUT=$(KOUT) LINK_TOOLS=$(LINK_TOOLS) \
 	 RUNS=$(RUNS) LINK_RUNS=$(LINK_RUNS) RESULTS=$(RESULTS) ONLY="$(ONLY)" link-tail/bench.sh
+
+# The small configuration (kbuild/small.config on tinyconfig), built by the
+# pristine and by the patched tree, for kbuild's checks; LOCALVERSION= so
+# that both trees give the same kernel release.
+small: tree
+	@KBUILD_ARGS=LOCALVERSION= scripts/build-kernel.sh $(BASE_TREE) $(SMALL)/pristine kbuild/small.config
+	@KBUILD_ARGS=LOCALVERSION= scripts/build-kernel.sh $(TREE) $(SMALL)/patched kbuild/small.config
+
+kbuild: small
+	$(TEST_ENV) prove -v kbuild/tests/
+
+# RUNS= pairs per case (9), CASES=regex, RESULTS=dir.
+bench-kbuild: small kernel
+	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) KOUT=$(KOUT) \
+	 RUNS=$(RUNS) RESULTS=$(RESULTS) CASES="$(CASES)" kbuild/bench.sh
 
 races: objtool tsan-objtool $(INPUT_DEPS)
 	$(TEST_ENV) prove -v race-tests/

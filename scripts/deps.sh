@@ -9,7 +9,7 @@ set -euo pipefail
 packages=(
 	build-essential bc bison flex cpio xz-utils git ccache pkg-config
 	libelf-dev libxxhash-dev libssl-dev libdw-dev
-	perl gawk time gnuplot-nox fonts-dejavu-core shellcheck
+	perl gawk time gnuplot-nox fonts-dejavu-core shellcheck python3 strace
 	valgrind qemu-system-x86 busybox-static kmod binutils
 	clang libclang-rt-14-dev
 )

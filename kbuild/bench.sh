@@ -1,0 +1,118 @@
+#!/usr/bin/env bash
+# kbuild's benchmark (not a test): make with little or nothing to do,
+# pristine tree vs patched, side by side ($RUNS alternating pairs after a
+# warm-up pair; medians and the median of the per-pair ratios).  Cases:
+#
+#   noop-small       make bzImage modules, nothing changed, small config
+#   header-small     include/linux/sched.h touched, then make, small config
+#   noop-defconfig   make bzImage modules, nothing changed, the defconfig
+#                    (the pristine tree's defconfig build is made first, in
+#                    $BUILD/kernel-pristine, if there is none)
+#   header-defconfig include/linux/sched.h touched, then make, defconfig
+#
+# Then where a patched no-op make of the defconfig spends its time: make's
+# own processes and the ones it starts, from strace -f (programs started).  CASES=regex picks
+# cases.  Results under $RESULTS (default kbuild/results/<host>-<date>).
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+. "$KBUILD_RIG/../scripts/pairs.sh"
+
+: "${KOUT:?}"
+results=${RESULTS:-$KBUILD_RIG/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)}
+mkdir -p "$results"
+results=$(cd "$results" && pwd)
+cases=${CASES:-.}
+jobs=$(nproc)
+kpristine=$(dirname "$KOUT")/kernel-pristine
+export LC_ALL=C
+exit_on_signals
+
+# defconfig_make <pristine|patched> [make arguments...]
+defconfig_make() {
+	local src out
+	case $1 in
+	pristine) src=$BASE_TREE out=$kpristine ;;
+	patched) src=$TREE out=$KOUT ;;
+	esac
+	shift
+	(
+		kbuild_env "$src"
+		read -ra tracer <<<"${TRACE:-}"
+		"${tracer[@]}" make -s -C "$src" O="$out" CC="$RIG_KBUILD_CC" "$@"
+	)
+}
+
+if [ ! -f "$kpristine/vmlinux" ] && grep -qE "$cases" <<<"noop-defconfig header-defconfig"; then
+	quiet KERNEL "$kpristine (the pristine tree's defconfig, for the comparison)"
+	"$KBUILD_RIG/../scripts/build-kernel.sh" "$BASE_TREE" "$kpristine"
+fi
+
+{
+	echo "# machine"
+	echo "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+	gcc --version | head -1
+	make --version | head -1
+	echo "series: $(sha1sum <"$KBUILD_RIG/../patches/series" | cut -c1-12)"
+} >"$results/machine.txt"
+
+csv=$results/pairs.csv
+echo "case,pair,a_seconds,b_seconds" >"$csv"
+table=$results/summary.md
+{
+	echo "| case (pristine A vs patched B) | pairs | A s | B s | B/A |"
+	echo "| --- | --- | --- | --- | --- |"
+} >"$table"
+
+run_case() {
+	local name=$1 a=$2 b=$3
+	grep -qE "$cases" <<<"$name" || return 0
+	quiet BENCH "$name ($RUNS pairs)"
+	pair "$name" "$csv" "$a" "$b" | tee -a "$table"
+}
+
+# Every build up to date before timing.
+for side in "${SIDES[@]}"; do
+	small_make "$side" -s -j"$jobs" bzImage modules >/dev/null
+done
+
+run_case noop-small \
+	"small_make pristine -s -j$jobs bzImage modules" \
+	"small_make patched -s -j$jobs bzImage modules"
+run_case header-small \
+	"touch $BASE_TREE/include/linux/sched.h; small_make pristine -s -j$jobs bzImage modules" \
+	"touch $TREE/include/linux/sched.h; small_make patched -s -j$jobs bzImage modules"
+if grep -qE "$cases" <<<"noop-defconfig header-defconfig"; then
+	defconfig_make pristine -j"$jobs" bzImage modules >/dev/null
+	defconfig_make patched -j"$jobs" bzImage modules >/dev/null
+fi
+run_case noop-defconfig \
+	"defconfig_make pristine -j$jobs bzImage modules" \
+	"defconfig_make patched -j$jobs bzImage modules"
+run_case header-defconfig \
+	"touch $BASE_TREE/include/linux/sched.h; defconfig_make pristine -j$jobs bzImage modules" \
+	"touch $TREE/include/linux/sched.h; defconfig_make patched -j$jobs bzImage modules"
+
+# Where a no-op make of the defconfig goes: the programs it starts, counted
+# with strace -f (which slows it down: its time is not the case's).
+if grep -qE "$cases" <<<"noop-defconfig"; then
+	for side in pristine patched; do
+		trace=$results/noop-$side.strace
+		TRACE="strace -f -qq -e trace=execve -e signal=none -o $trace" \
+			defconfig_make "$side" -j"$jobs" bzImage modules >/dev/null
+		gawk -v side="$side" '
+		/execve\(/ && / = 0$/ {
+			match($0, /execve\("[^"]*"/)
+			prog = substr($0, RSTART + 8, RLENGTH - 9)
+			sub(".*/", "", prog)
+			n[prog]++; total++
+		}
+		END {
+			printf "%s: %d programs started by a no-op make\n", side, total
+			for (p in n) printf "  %6d %s\n", n[p], p | "sort -rn | head -12"
+		}' "$trace" >>"$results/processes.txt"
+		rm -f "$trace"
+	done
+	cat "$results/processes.txt"
+fi
+
+echo "results in $results"

@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# shellcheck disable=SC2016 # make's $(...) and sed's $, literal on purpose
+# make decides exactly as before: on the small configuration, built by the
+# pristine and by the patched tree (make small), and an external module
+# built against each, the same change is made to both and make run in
+# both; the files each rewrote (mtime newer than a marker) must be the same
+# set, and a second make must rewrite nothing (but the two files kbuild
+# rewrites on every make).  The two sides build side by side.  Changes: none; a header
+# many objects include touched; one .c touched; a header deleted; a CONFIG
+# option flipped on and off; the modules' command line changed and
+# restored; a .cmd file truncated, corrupted, deleted.  Planted: a depcheck
+# that never finds a dependency newer must be caught.
+set -euo pipefail
+. "$(dirname "$0")/../../scripts/tap.sh" decisions
+. "$(dirname "$0")/../lib.sh"
+
+jobs=$(nproc)
+fixtures=$KBUILD_RIG/fixtures
+cp -r "$fixtures/extinc" "$WORK/extinc"
+for side in "${SIDES[@]}"; do
+	cp -r "$fixtures/extmod" "$WORK/ext-$side"
+done
+
+# Files a build writes that only one side has are left out of the
+# comparison; they must all be the series' own (ALLOWED):
+#   0003: objtool's timing.o (--timing);
+#   0005: kallsyms' binary data, .incbin'd by the .S of each pass;
+#   0006, 0007: the objects kallsyms and sorttable are now linked from;
+#   0010: depcheck, and its list and fragment in each directory (rewritten
+#         by every make, as they are not targets).
+ALLOWED='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
+ALLOWED+='|^tools/objtool/\.?timing\.o(\.cmd)?$'
+ALLOWED+='|^scripts/\.?(elf-parse|kallsyms-sysmap|kallsyms|sorttable)\.o(\.cmd)?$'
+ALLOWED+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
+# kbuild rewrites these on every make, a pristine tree too: the output
+# directory's Makefile and the missing-syscalls check's dependency file.
+ALWAYS='^(Makefile|\.missing-syscalls\.d)$'
+
+# build <side> [make arguments...]: the kernel, then the external module.
+build() {
+	local side=$1
+	shift
+	small_make "$side" -s -j"$jobs" "$@" bzImage modules &&
+		small_make "$side" -s -j"$jobs" M="$WORK/ext-$side" \
+			RIG_EXTINC="$WORK/extinc" "$@" modules
+} >>"$WORK/make-$1.log" 2>&1
+
+# files <side>: every file of the side's build and module, relative names
+# (the module's under ext/).
+files() {
+	(cd "$(side_out "$1")" && find . -type f | sed 's|^\./||')
+	(cd "$WORK/ext-$1" && find . -type f | sed 's|^\./|ext/|')
+}
+
+# written <side>: what the last builds of that side wrote since the marker.
+written() {
+	(cd "$(side_out "$1")" && find . -type f -newer "$WORK/marker" | sed 's|^\./||')
+	(cd "$WORK/ext-$1" && find . -type f -newer "$WORK/marker" | sed 's|^\./|ext/|')
+}
+
+# compared <side>: written, less the files only one side has (or may have:
+# depcheck's files appear in a directory from its second make on).
+compared() {
+	written "$1" | grep -vxF -f "$WORK/exclusive" | grep -vE "$ALLOWED" | LC_ALL=C sort || true
+}
+
+# both_build [make arguments...]: build the two sides side by side; false if
+# either failed.
+both_build() {
+	local side ok=true pids=()
+	for side in "${SIDES[@]}"; do
+		build "$side" "$@" &
+		pids+=($!)
+	done
+	for side in "${!pids[@]}"; do
+		wait "${pids[$side]}" || { ok=false; ktap_print_msg "${SIDES[$side]}: make failed"; }
+	done
+	$ok
+}
+
+mark() {
+	touch "$WORK/marker"
+	# A file written in the same clock tick as the marker is not newer.
+	sleep 0.1
+}
+
+# both <description> [make arguments...]: build both sides; the same files
+# written; then again, and nothing written.
+both() {
+	local what=$1 side ok=true
+	shift
+	mark
+	both_build "$@" || ok=false
+	compared pristine >"$WORK/pristine.set"
+	compared patched >"$WORK/patched.set"
+	if ! diff -u "$WORK/pristine.set" "$WORK/patched.set" >"$WORK/diff"; then
+		ok=false
+		sed 's/^/# /' "$WORK/diff" | head -20
+	fi
+	ktap_print_msg "$what: $(wc -l <"$WORK/pristine.set") files rewritten by both"
+	ktap_check "$what: the same files rebuilt" $ok
+
+	mark
+	ok=true
+	both_build "$@" || ok=false
+	for side in "${SIDES[@]}"; do
+		if compared "$side" | grep -qvE "$ALWAYS"; then
+			ok=false
+			compared "$side" | grep -vE "$ALWAYS" | head -5 | sed "s/^/# $side wrote again: /"
+		fi
+	done
+	ktap_check "$what: a second make rebuilds nothing" $ok
+}
+
+# touch_both <file>: touch a source file in both trees.  Its first mtime is
+# put back at the end, so that the trees' other builds (the defconfig's) do
+# not rebuild for it, nor git take it as changed.
+touched=()
+touch_both() {
+	local side src
+	for side in "${SIDES[@]}"; do
+		src=$(side_src "$side")/$1
+		[ -e "$WORK/mtime-$side-${1//\//_}" ] || touch -r "$src" "$WORK/mtime-$side-${1//\//_}"
+		touched+=("$side:$1")
+		touch "$src"
+	done
+}
+restore_mtimes() {
+	local t
+	for t in "${touched[@]}"; do
+		touch -r "$WORK/mtime-${t%%:*}-$(tr / _ <<<"${t#*:}")" "$(side_src "${t%%:*}")/${t#*:}"
+	done
+}
+
+# cmd_edit <.cmd file> <sed script>: edit an object's .cmd file alike in
+# both builds (by line, as paths differ between the two trees).
+cmd_edit() {
+	local side
+	for side in "${SIDES[@]}"; do
+		sed -i "$2" "$(side_out "$side")/$1"
+	done
+}
+
+ktap_print_header
+ktap_set_plan 24
+
+for side in "${SIDES[@]}"; do
+	[ -f "$(side_out "$side")/vmlinux" ] || ktap_exit_fail_msg "no $(side_out "$side")/vmlinux: run make small"
+done
+
+mark
+both_build || ktap_exit_fail_msg "the first builds failed"
+LC_ALL=C comm -3 <(files pristine | LC_ALL=C sort) <(files patched | LC_ALL=C sort) |
+	sed 's/^\t//' >"$WORK/exclusive"
+ktap_print_msg "only one side has: $(tr '\n' ' ' <"$WORK/exclusive" | sed 's/\(\([^ ]* \)\{8\}\).*/\1.../')"
+grep -vE "$ALLOWED" "$WORK/exclusive" | head -5 | sed 's/^/# not the series own: /' || true
+ktap_check "only the series' own files are on one side only" \
+	not grep -vqE "$ALLOWED" "$WORK/exclusive"
+
+both "nothing changed"
+
+header=include/linux/syscalls.h
+touch_both "$header"
+both "$header touched"
+
+touch_both kernel/sys.c
+both "kernel/sys.c touched"
+
+# kbuild does not rebuild for a dependency that is gone (its empty rule
+# only keeps make from failing): nothing is rebuilt, on both sides.
+rm "$WORK/extinc/rig-optional.h"
+both "a header the module uses while it exists deleted"
+
+for side in "${SIDES[@]}"; do
+	"$(side_src "$side")/scripts/config" --file "$(side_out "$side")/.config" -e PRINTK_TIME
+done
+both "CONFIG_PRINTK_TIME flipped on"
+for side in "${SIDES[@]}"; do
+	"$(side_src "$side")/scripts/config" --file "$(side_out "$side")/.config" -d PRINTK_TIME
+done
+both "CONFIG_PRINTK_TIME flipped off again"
+
+both "the modules' command line changed (CFLAGS_MODULE)" CFLAGS_MODULE=-DRIG_CMDLINE_CHANGED
+both "the modules' command line restored"
+
+cmd_edit kernel/.sys.o.cmd '20,$d'
+both "kernel/.sys.o.cmd truncated after 20 lines"
+
+cmd_edit kernel/.fork.o.cmd '/^deps_/{n;s|^  .*|  /nonexistent/header.h \\|}'
+both "a dependency in kernel/.fork.o.cmd corrupted"
+
+for side in "${SIDES[@]}"; do
+	rm "$(side_out "$side")/kernel/.exit.o.cmd"
+done
+both "kernel/.exit.o.cmd deleted"
+
+# Planted: a depcheck that never finds a dependency newer leaves the
+# header's objects alone in the patched build only.
+planted=$(side_out patched)/scripts/basic/depcheck
+cp "$planted" "$WORK/depcheck.good"
+sed 's/^\treturn a->tv_nsec > b->tv_nsec;/\treturn false;/; s/^\t\treturn a->tv_sec > b->tv_sec;/\t\treturn false;/' \
+	"$TREE/scripts/basic/depcheck.c" >"$WORK/planted.c"
+gcc -O2 -I "$TREE/scripts/include" -o "$planted" "$WORK/planted.c"
+touch -r "$WORK/depcheck.good" "$planted"
+touch_both "$header"
+mark
+both_build || true
+ktap_check "planted: a depcheck blind to newer headers is caught" \
+	not cmp -s <(compared pristine) <(compared patched)
+cp -p "$WORK/depcheck.good" "$planted"
+build patched || ktap_print_msg "the patched build after the planted run failed"
+restore_mtimes
+
+ktap_finished

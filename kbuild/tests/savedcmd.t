@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# The command lines are the pristine tree's: every savedcmd_ line of every
+# .cmd file of the small configuration's two builds, with each tree's path
+# replaced by one name, sorted, is the same on both sides; and so is every
+# compiler command make would run with W=1 (make -n W=1, which changes every
+# command line and so lists them all).  A planted extra flag must be caught.
+set -euo pipefail
+. "$(dirname "$0")/../../scripts/tap.sh" savedcmd
+. "$(dirname "$0")/../lib.sh"
+
+# The series changes these on purpose, and only these:
+#   0006, 0007: kallsyms and sorttable are linked from objects, sharing
+#               elf-parse.o, instead of being compiled from one file each;
+#   0010: scripts/basic/depcheck is new.
+DIFFER_OK='^[-+]scripts/\.(kallsyms|sorttable|elf-parse|kallsyms-sysmap)(\.o)?\.cmd:'
+DIFFER_OK+='|^[-+]scripts/basic/\.depcheck\.cmd:'
+
+# savedcmds <side>: "file: command" for every saved command, paths made
+# tree-neutral.
+savedcmds() {
+	local out src
+	out=$(side_out "$1") src=$(side_src "$1")
+	(cd "$out" && find . -name '.*.cmd' -print0 |
+		xargs -0 grep -H '^savedcmd_' | sed 's|^\./||') |
+		sed -e "s|$src|SRCTREE|g" -e "s|$out|OBJTREE|g" | LC_ALL=C sort
+}
+
+# w1_commands <side>: the compiler commands of make -n W=1, tree-neutral.
+w1_commands() {
+	local out src
+	out=$(side_out "$1") src=$(side_src "$1")
+	small_make "$1" -n -j1 W=1 bzImage modules 2>&1 |
+		grep -E '(^| )(ccache )?gcc .* -c ' |
+		sed -e "s|$src|SRCTREE|g" -e "s|$out|OBJTREE|g" | LC_ALL=C sort
+}
+
+ktap_print_header
+ktap_set_plan 4
+
+savedcmds pristine >"$WORK/pristine"
+savedcmds patched >"$WORK/patched"
+ktap_print_msg "$(wc -l <"$WORK/pristine") saved commands in the pristine build"
+same_commands() {
+	diff -u "$1" "$2" >"$WORK/diff.raw" || true
+	grep -E '^[-+][^-+]' "$WORK/diff.raw" | grep -vE "$DIFFER_OK" >"$WORK/diff" || true
+	[ -s "$WORK/diff" ] || return 0
+	sed 's/^/# /' "$WORK/diff" | cut -c1-300 | head -10
+	return 1
+}
+ktap_check "every saved command line is the pristine tree's" \
+	same_commands "$WORK/pristine" "$WORK/patched"
+
+w1_commands pristine >"$WORK/w1-pristine"
+w1_commands patched >"$WORK/w1-patched"
+ktap_print_msg "$(wc -l <"$WORK/w1-pristine") compiler commands with W=1"
+ktap_check "W=1: the compiler commands are the pristine tree's" \
+	same_commands "$WORK/w1-pristine" "$WORK/w1-patched"
+ktap_check "W=1 adds warnings (the commands differ from the saved ones)" \
+	grep -q -- '-Wmissing-declarations' "$WORK/w1-patched"
+
+# Planted: one flag more on one command line is caught.
+sed '0,/ -c -o /s// -fplanted -c -o /' "$WORK/patched" >"$WORK/planted"
+ktap_check "planted: one extra flag on one command is caught" \
+	not same_commands "$WORK/pristine" "$WORK/planted"
+
+ktap_finished
