@@ -133,11 +133,12 @@ bench-link: kernel
 	 RUNS=$(RUNS) LINK_RUNS=$(LINK_RUNS) RESULTS=$(RESULTS) ONLY="$(ONLY)" link-tail/bench.sh
 
 # The small configuration (kbuild/small.config on tinyconfig), built by the
-# pristine and by the patched tree, for kbuild's checks; LOCALVERSION= so
-# that both trees give the same kernel release.
+# pristine and by the patched tree, for kbuild's checks, with the same
+# kernel release and build number (kbuild/lib.sh's SMALL_ARGS).
+SMALL_ARGS := $(shell sed -n 's/^SMALL_ARGS="\(.*\)"$$/\1/p' kbuild/lib.sh)
 small: tree
-	@KBUILD_ARGS=LOCALVERSION= scripts/build-kernel.sh $(BASE_TREE) $(SMALL)/pristine kbuild/small.config
-	@KBUILD_ARGS=LOCALVERSION= scripts/build-kernel.sh $(TREE) $(SMALL)/patched kbuild/small.config
+	@KBUILD_ARGS="$(SMALL_ARGS)" scripts/build-kernel.sh $(BASE_TREE) $(SMALL)/pristine kbuild/small.config
+	@KBUILD_ARGS="$(SMALL_ARGS)" scripts/build-kernel.sh $(TREE) $(SMALL)/patched kbuild/small.config
 
 kbuild: small
 	$(TEST_ENV) prove -v kbuild/tests/

@@ -12,6 +12,12 @@ KBUILD_RIG=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck disable=SC2034 # used by the scripts that source this
 SIDES=(pristine patched)
 
+# As make small builds it: one kernel release for both trees, and one build
+# number, however often each side has been linked (a "#10" where the other
+# has "#9" moves every symbol after the banner, and kallsyms may need a pass
+# more on one side).
+SMALL_ARGS="LOCALVERSION= KBUILD_BUILD_VERSION=1"
+
 side_src() {
 	case $1 in
 	pristine) echo "$BASE_TREE" ;;
@@ -32,6 +38,7 @@ small_make() {
 	src=$(side_src "$side")
 	(
 		kbuild_env "$src"
-		make -C "$src" O="$(side_out "$side")" CC="$RIG_KBUILD_CC" LOCALVERSION= "$@"
+		read -ra args <<<"$SMALL_ARGS"
+		make -C "$src" O="$(side_out "$side")" CC="$RIG_KBUILD_CC" "${args[@]}" "$@"
 	)
 }
