@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # kbuild's benchmark (not a test): make with little or nothing to do,
 # pristine tree vs patched, side by side ($RUNS alternating pairs after a
-# warm-up pair; medians and the median of the per-pair ratios).  Cases:
+# warm-up pair, $HEADER_RUNS (3) for the one-header cases; medians and the
+# median of the per-pair ratios).  Cases:
 #
 #   noop-small       make bzImage modules, nothing changed, small config
-#   header-small     include/linux/sched.h touched, then make, small config
+#   header-small     include/linux/syscalls.h touched, then make, small config
 #   noop-defconfig   make bzImage modules, nothing changed, the defconfig
 #                    (the pristine tree's defconfig build is made first, in
 #                    $BUILD/kernel-pristine, if there is none)
-#   header-defconfig include/linux/sched.h touched, then make, defconfig
+#   header-defconfig include/linux/syscalls.h touched, then make, defconfig
+#   noop-defconfig-0010  the no-op make of the patched defconfig without
+#                    depcheck (make depcheck=, which Makefile.build then
+#                    leaves unused) vs with: patch 0010 alone
+#   noop-defconfig-0011  pristine vs the patched tree without depcheck:
+#                    0011 (and the series' other patches, which a no-op
+#                    make does not run)
 #
 # Then where a patched no-op make of the defconfig spends its time: make's
 # own processes and the ones it starts, from strace -f (programs started).  CASES=regex picks
@@ -22,9 +29,18 @@ results=${RESULTS:-$KBUILD_RIG/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)}
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
 cases=${CASES:-.}
+# A one-header case rebuilds for half a minute or more: fewer pairs.
+HEADER_RUNS=${HEADER_RUNS:-3}
 jobs=$(nproc)
 kpristine=$(dirname "$KOUT")/kernel-pristine
 export LC_ALL=C
+# The header the one-header cases touch gets its mtime back at the end, so
+# that other builds of the trees do not rebuild for it, nor git see it changed.
+header=include/linux/syscalls.h
+saved=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench.XXXXXX")
+touch -r "$BASE_TREE/$header" "$saved/pristine"
+touch -r "$TREE/$header" "$saved/patched"
+trap 'touch -r "$saved/pristine" "$BASE_TREE/$header"; touch -r "$saved/patched" "$TREE/$header"; rm -rf "$saved"' EXIT
 exit_on_signals
 
 # defconfig_make <pristine|patched> [make arguments...]
@@ -42,7 +58,7 @@ defconfig_make() {
 	)
 }
 
-if [ ! -f "$kpristine/vmlinux" ] && grep -qE "$cases" <<<"noop-defconfig header-defconfig"; then
+if [ ! -f "$kpristine/vmlinux" ] && grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0010 noop-defconfig-0011 header-defconfig"; then
 	quiet KERNEL "$kpristine (the pristine tree's defconfig, for the comparison)"
 	"$KBUILD_RIG/../scripts/build-kernel.sh" "$BASE_TREE" "$kpristine"
 fi
@@ -59,12 +75,13 @@ csv=$results/pairs.csv
 echo "case,pair,a_seconds,b_seconds" >"$csv"
 table=$results/summary.md
 {
-	echo "| case (pristine A vs patched B) | pairs | A s | B s | B/A |"
+	echo "| case (A vs B, as kbuild/bench.sh says) | pairs | A s | B s | B/A |"
 	echo "| --- | --- | --- | --- | --- |"
 } >"$table"
 
+# run_case <name> <pairs> <cmd-a> <cmd-b>
 run_case() {
-	local name=$1 a=$2 b=$3
+	local name=$1 RUNS=$2 a=$3 b=$4
 	grep -qE "$cases" <<<"$name" || return 0
 	quiet BENCH "$name ($RUNS pairs)"
 	pair "$name" "$csv" "$a" "$b" | tee -a "$table"
@@ -75,22 +92,28 @@ for side in "${SIDES[@]}"; do
 	small_make "$side" -s -j"$jobs" bzImage modules >/dev/null
 done
 
-run_case noop-small \
+run_case noop-small "$RUNS" \
 	"small_make pristine -s -j$jobs bzImage modules" \
 	"small_make patched -s -j$jobs bzImage modules"
-run_case header-small \
-	"touch $BASE_TREE/include/linux/sched.h; small_make pristine -s -j$jobs bzImage modules" \
-	"touch $TREE/include/linux/sched.h; small_make patched -s -j$jobs bzImage modules"
-if grep -qE "$cases" <<<"noop-defconfig header-defconfig"; then
+run_case header-small "$HEADER_RUNS" \
+	"touch $BASE_TREE/$header; small_make pristine -s -j$jobs bzImage modules" \
+	"touch $TREE/$header; small_make patched -s -j$jobs bzImage modules"
+if grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0010 noop-defconfig-0011 header-defconfig"; then
 	defconfig_make pristine -j"$jobs" bzImage modules >/dev/null
 	defconfig_make patched -j"$jobs" bzImage modules >/dev/null
 fi
-run_case noop-defconfig \
+run_case noop-defconfig "$RUNS" \
 	"defconfig_make pristine -j$jobs bzImage modules" \
 	"defconfig_make patched -j$jobs bzImage modules"
-run_case header-defconfig \
-	"touch $BASE_TREE/include/linux/sched.h; defconfig_make pristine -j$jobs bzImage modules" \
-	"touch $TREE/include/linux/sched.h; defconfig_make patched -j$jobs bzImage modules"
+run_case noop-defconfig-0010 "$RUNS" \
+	"defconfig_make patched -j$jobs depcheck= bzImage modules" \
+	"defconfig_make patched -j$jobs bzImage modules"
+run_case noop-defconfig-0011 "$RUNS" \
+	"defconfig_make pristine -j$jobs bzImage modules" \
+	"defconfig_make patched -j$jobs depcheck= bzImage modules"
+run_case header-defconfig "$HEADER_RUNS" \
+	"touch $BASE_TREE/$header; defconfig_make pristine -j$jobs bzImage modules" \
+	"touch $TREE/$header; defconfig_make patched -j$jobs bzImage modules"
 
 # Where a no-op make of the defconfig goes: the programs it starts, counted
 # with strace -f (which slows it down: its time is not the case's).
