@@ -36,6 +36,7 @@
 #   FUZZ_SECONDS=60    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
 #   DEPCHECK_FUZZ_SECONDS=30  kbuild/tests/depcheck-fuzz.t's time (DEPCHECK_FUZZ_SEED=1)
 #   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
+#   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #
@@ -143,10 +144,11 @@ small: tree
 kbuild: small
 	$(TEST_ENV) prove -v kbuild/tests/
 
-# RUNS= pairs per case (9), CASES=regex, RESULTS=dir.
+# RUNS= pairs per case (9), HEADER_RUNS= for the one-header cases (3),
+# CASES=regex, RESULTS=dir.
 bench-kbuild: small kernel
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) KOUT=$(KOUT) \
-	 RUNS=$(RUNS) RESULTS=$(RESULTS) CASES="$(CASES)" kbuild/bench.sh
+	 RUNS=$(RUNS) HEADER_RUNS=$(HEADER_RUNS) RESULTS=$(RESULTS) CASES="$(CASES)" kbuild/bench.sh
 
 races: objtool tsan-objtool $(INPUT_DEPS)
 	$(TEST_ENV) prove -v race-tests/
