@@ -2,14 +2,14 @@
 # shellcheck disable=SC2016 # make's $(...) and sed's $, literal on purpose
 # make decides exactly as before: on the small configuration, built by the
 # pristine and by the patched tree (make small), and an external module
-# built against each, the same change is made to both and make run in
-# both; the files each rewrote (mtime newer than a marker) must be the same
-# set, and a second make must rewrite nothing (but the two files kbuild
-# rewrites on every make).  The two sides build side by side.  Changes: none; a header
-# many objects include touched; one .c touched; a header deleted; a CONFIG
-# option flipped on and off; the modules' command line changed and
-# restored; a .cmd file truncated, corrupted, deleted.  Planted: a depcheck
-# that never finds a dependency newer must be caught.
+# built against each, the same change is made to both and make run in both
+# (side by side); the files each rewrote (mtime newer than a marker) must be
+# the same set, and a second make must rewrite nothing (but the two files
+# kbuild rewrites on every make).  Changes: none; a header many objects
+# include touched; one .c touched; a header deleted; a CONFIG option flipped
+# on and off; the modules' command line changed and restored; a .cmd file
+# truncated, corrupted, deleted.  Planted: a depcheck that never finds a
+# dependency newer must be caught.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" decisions
 . "$(dirname "$0")/../lib.sh"
