@@ -34,7 +34,7 @@
 #   HELGRIND_THREADS=, HELGRIND_OBJECTS=          race-tests/helgrind.t
 #   DETERMINISM_RUNS=, DETERMINISM_THREADS=       race-tests/determinism.t
 #   FUZZ_SECONDS=60    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
-#   DEPCHECK_FUZZ_SECONDS=30  kbuild/tests/depcheck-fuzz.t's time (DEPCHECK_FUZZ_SEED=1)
+#   DEPCHECK_FUZZ_SECONDS=15  kbuild/tests/depcheck-fuzz.t's time (DEPCHECK_FUZZ_SEED=1)
 #   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
 #   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest

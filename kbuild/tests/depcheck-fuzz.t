@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # depcheck against make itself (kbuild/fuzz-depcheck.py) for a bounded time
-# (DEPCHECK_FUZZ_SECONDS, default 30; DEPCHECK_FUZZ_SEED, default 1): random
+# (DEPCHECK_FUZZ_SECONDS, default 15; DEPCHECK_FUZZ_SEED, default 1): random
 # and mutated .cmd files, make's verdict on the target and the saved command
 # the same with depcheck's fragment as with the .cmd file, no crash under
 # ASan and UBSan.  Two planted faults must be found: a missing dependency
@@ -9,7 +9,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" depcheck-fuzz
 
-seconds=${DEPCHECK_FUZZ_SECONDS:-30}
+seconds=${DEPCHECK_FUZZ_SECONDS:-15}
 seed=${DEPCHECK_FUZZ_SEED:-1}
 fuzz=$(dirname "$0")/../fuzz-depcheck.py
 src=$TREE/scripts/basic/depcheck.c
