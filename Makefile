@@ -134,12 +134,9 @@ bench-link: kernel
 	 RUNS=$(RUNS) LINK_RUNS=$(LINK_RUNS) RESULTS=$(RESULTS) ONLY="$(ONLY)" link-tail/bench.sh
 
 # The small configuration (kbuild/small.config on tinyconfig), built by the
-# pristine and by the patched tree, for kbuild's checks, with the same
-# kernel release and build number (kbuild/lib.sh's SMALL_ARGS).
-SMALL_ARGS := $(shell sed -n 's/^SMALL_ARGS="\(.*\)"$$/\1/p' kbuild/lib.sh)
+# pristine and by the patched tree, for kbuild's checks.
 small: tree
-	@KBUILD_ARGS="$(SMALL_ARGS)" scripts/build-kernel.sh $(BASE_TREE) $(SMALL)/pristine kbuild/small.config
-	@KBUILD_ARGS="$(SMALL_ARGS)" scripts/build-kernel.sh $(TREE) $(SMALL)/patched kbuild/small.config
+	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
 
 kbuild: small
 	$(TEST_ENV) prove -v kbuild/tests/

@@ -34,28 +34,22 @@ HEADER_RUNS=${HEADER_RUNS:-3}
 jobs=$(nproc)
 kpristine=$(dirname "$KOUT")/kernel-pristine
 export LC_ALL=C
-# The header the one-header cases touch gets its mtime back at the end, so
-# that other builds of the trees do not rebuild for it, nor git see it changed.
+# The header the one-header cases touch gets its mtime back at the end.
 header=include/linux/syscalls.h
-saved=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench.XXXXXX")
-touch -r "$BASE_TREE/$header" "$saved/pristine"
-touch -r "$TREE/$header" "$saved/patched"
-trap 'touch -r "$saved/pristine" "$BASE_TREE/$header"; touch -r "$saved/patched" "$TREE/$header"; rm -rf "$saved"' EXIT
+MTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench.XXXXXX")
+keep_mtime "$BASE_TREE/$header"
+keep_mtime "$TREE/$header"
+trap 'restore_mtimes; rm -rf "$MTIME_DIR"' EXIT
 exit_on_signals
 
 # defconfig_make <pristine|patched> [make arguments...]
 defconfig_make() {
-	local src out
-	case $1 in
-	pristine) src=$BASE_TREE out=$kpristine ;;
-	patched) src=$TREE out=$KOUT ;;
-	esac
+	local side=$1
 	shift
-	(
-		kbuild_env "$src"
-		read -ra tracer <<<"${TRACE:-}"
-		"${tracer[@]}" make -s -C "$src" O="$out" CC="$RIG_KBUILD_CC" "$@"
-	)
+	case $side in
+	pristine) kernel_make "$BASE_TREE" "$kpristine" -s "$@" ;;
+	patched) kernel_make "$TREE" "$KOUT" -s "$@" ;;
+	esac
 }
 
 if [ ! -f "$kpristine/vmlinux" ] && grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0010 noop-defconfig-0011 header-defconfig"; then
@@ -66,8 +60,8 @@ fi
 {
 	echo "# machine"
 	echo "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-	gcc --version | head -1
-	make --version | head -1
+	gcc --version | sed -n 1p
+	make --version | sed -n 1p
 	echo "series: $(sha1sum <"$KBUILD_RIG/../patches/series" | cut -c1-12)"
 } >"$results/machine.txt"
 
@@ -87,21 +81,14 @@ run_case() {
 	pair "$name" "$csv" "$a" "$b" | tee -a "$table"
 }
 
-# Every build up to date before timing.
-for side in "${SIDES[@]}"; do
-	small_make "$side" -s -j"$jobs" bzImage modules >/dev/null
-done
-
+# make bench-kbuild has brought the rig's builds up to date, and each case
+# starts with a warm-up pair.
 run_case noop-small "$RUNS" \
 	"small_make pristine -s -j$jobs bzImage modules" \
 	"small_make patched -s -j$jobs bzImage modules"
 run_case header-small "$HEADER_RUNS" \
 	"touch $BASE_TREE/$header; small_make pristine -s -j$jobs bzImage modules" \
 	"touch $TREE/$header; small_make patched -s -j$jobs bzImage modules"
-if grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0010 noop-defconfig-0011 header-defconfig"; then
-	defconfig_make pristine -j"$jobs" bzImage modules >/dev/null
-	defconfig_make patched -j"$jobs" bzImage modules >/dev/null
-fi
 run_case noop-defconfig "$RUNS" \
 	"defconfig_make pristine -j$jobs bzImage modules" \
 	"defconfig_make patched -j$jobs bzImage modules"

@@ -31,14 +31,37 @@ side_out() {
 }
 
 # small_make <side> [make arguments...]: make in that side's build of the
-# small configuration, in a subshell with the rig's kbuild environment.
+# small configuration.
 small_make() {
-	local side=$1 src
+	local side=$1 args
 	shift
-	src=$(side_src "$side")
-	(
-		kbuild_env "$src"
-		read -ra args <<<"$SMALL_ARGS"
-		make -C "$src" O="$(side_out "$side")" CC="$RIG_KBUILD_CC" "${args[@]}" "$@"
-	)
+	read -ra args <<<"$SMALL_ARGS"
+	kernel_make "$(side_src "$side")" "$(side_out "$side")" "${args[@]}" "$@"
+}
+
+# build_depcheck <out> <depcheck.c> [gcc flags...]: depcheck as the tests
+# run it, with ASan and UBSan.
+build_depcheck() {
+	local out=$1 src=$2
+	shift 2
+	gcc -std=gnu11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+		-I "$TREE/scripts/include" "$@" -o "$out" "$src"
+}
+
+# keep_mtime <file>: note a source file's mtime in $MTIME_DIR before a test
+# or benchmark touches it (the first time only).  restore_mtimes puts them
+# all back, so that the trees' other builds do not rebuild for the touches,
+# nor mktree.sh's git reset rewrite the files as changed.
+keep_mtime() {
+	local ref=$MTIME_DIR/${1//\//%}
+	[ -e "$ref" ] && return 0
+	touch -r "$1" "$ref"
+	printf '%s\n' "$1" >>"$MTIME_DIR/files"
+}
+restore_mtimes() {
+	local f
+	[ -f "$MTIME_DIR/files" ] || return 0
+	while read -r f; do
+		touch -r "$MTIME_DIR/${f//\//%}" "$f"
+	done <"$MTIME_DIR/files"
 }

@@ -5,7 +5,7 @@
 #   build-kernel.sh <source-tree> <output-dir> [<config-fragment>]
 #
 # Extra make arguments come from $KBUILD_ARGS (word-split), e.g. LOCALVERSION=;
-# the environment (ccache and all) from kbuild_env in lib.sh.
+# make runs as lib.sh's kernel_make runs it (kbuild_env: ccache and all).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -13,13 +13,11 @@ src=$(cd "$1" && pwd)
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 
-kbuild_env "$src"
-
 fragment=${3:+$(cd "$(dirname "$3")" && pwd)/${3##*/}}
 read -ra kbuild_args <<<"${KBUILD_ARGS:-}"
 
 kmake() {
-	run make -s -C "$src" O="$out" CC="$RIG_KBUILD_CC" "${kbuild_args[@]}" "$@"
+	kernel_make "$src" "$out" -s "${kbuild_args[@]}" "$@"
 }
 
 if [ -z "$fragment" ] && [ ! -f "$out/.config" ]; then

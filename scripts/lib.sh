@@ -44,3 +44,17 @@ kbuild_env() {
 	export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2026}"
 	export KBUILD_BUILD_USER=rig KBUILD_BUILD_HOST=objtool-threads
 }
+
+# kernel_make <source-tree> <output-dir> [make arguments...]: make in an
+# out-of-tree build of a kernel tree, the way the rig builds kernels: in a
+# subshell with kbuild_env and the rig's CC.  $TRACE (word-split), if set,
+# runs before make (kbuild/bench.sh's strace).
+kernel_make() {
+	local src=$1 out=$2
+	shift 2
+	(
+		kbuild_env "$src"
+		read -ra tracer <<<"${TRACE:-}"
+		run "${tracer[@]}" make -C "$src" O="$out" CC="$RIG_KBUILD_CC" "$@"
+	)
+}

@@ -95,7 +95,7 @@ both() {
 	compared patched >"$WORK/patched.set"
 	if ! diff -u "$WORK/pristine.set" "$WORK/patched.set" >"$WORK/diff"; then
 		ok=false
-		sed 's/^/# /' "$WORK/diff" | head -20
+		sed -n '1,20s/^/# /p' "$WORK/diff"
 	fi
 	ktap_print_msg "$what: $(wc -l <"$WORK/pristine.set") files rewritten by both"
 	ktap_check "$what: the same files rebuilt" $ok
@@ -106,29 +106,22 @@ both() {
 	for side in "${SIDES[@]}"; do
 		if compared "$side" | grep -qvE "$ALWAYS"; then
 			ok=false
-			compared "$side" | grep -vE "$ALWAYS" | head -5 | sed "s/^/# $side wrote again: /"
+			compared "$side" | grep -vE "$ALWAYS" | sed -n "1,5s/^/# $side wrote again: /p" || true
 		fi
 	done
 	ktap_check "$what: a second make rebuilds nothing" $ok
 }
 
-# touch_both <file>: touch a source file in both trees.  Its first mtime is
-# put back at the end, so that the trees' other builds (the defconfig's) do
-# not rebuild for it, nor git take it as changed.
-touched=()
+# touch_both <file>: touch a source file in both trees; restore_mtimes at
+# the end gives it its first mtime back.
+MTIME_DIR=$WORK/mtimes
+mkdir "$MTIME_DIR"
 touch_both() {
 	local side src
 	for side in "${SIDES[@]}"; do
 		src=$(side_src "$side")/$1
-		[ -e "$WORK/mtime-$side-${1//\//_}" ] || touch -r "$src" "$WORK/mtime-$side-${1//\//_}"
-		touched+=("$side:$1")
+		keep_mtime "$src"
 		touch "$src"
-	done
-}
-restore_mtimes() {
-	local t
-	for t in "${touched[@]}"; do
-		touch -r "$WORK/mtime-${t%%:*}-$(tr / _ <<<"${t#*:}")" "$(side_src "${t%%:*}")/${t#*:}"
 	done
 }
 
@@ -153,7 +146,7 @@ both_build || ktap_exit_fail_msg "the first builds failed"
 LC_ALL=C comm -3 <(files pristine | LC_ALL=C sort) <(files patched | LC_ALL=C sort) |
 	sed 's/^\t//' >"$WORK/exclusive"
 ktap_print_msg "only one side has: $(tr '\n' ' ' <"$WORK/exclusive" | sed 's/\(\([^ ]* \)\{8\}\).*/\1.../')"
-grep -vE "$ALLOWED" "$WORK/exclusive" | head -5 | sed 's/^/# not the series own: /' || true
+grep -vE "$ALLOWED" "$WORK/exclusive" | sed -n '1,5s/^/# not the series own: /p' || true
 ktap_check "only the series' own files are on one side only" \
 	not grep -vqE "$ALLOWED" "$WORK/exclusive"
 

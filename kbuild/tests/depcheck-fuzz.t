@@ -8,15 +8,15 @@
 # although this make could regenerate it.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" depcheck-fuzz
+. "$(dirname "$0")/../lib.sh"
 
 seconds=${DEPCHECK_FUZZ_SECONDS:-15}
 seed=${DEPCHECK_FUZZ_SEED:-1}
-fuzz=$(dirname "$0")/../fuzz-depcheck.py
+fuzz=$KBUILD_RIG/fuzz-depcheck.py
 src=$TREE/scripts/basic/depcheck.c
 
 build() {
-	gcc -std=gnu11 -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-		-I "$TREE/scripts/include" -o "$1" "$2" 2>/dev/null
+	build_depcheck "$1" "$2" 2>/dev/null
 }
 
 # fuzz <depcheck> <seconds> <log>: run the fuzzer in a fresh directory.

@@ -8,12 +8,12 @@
 # planted fault, a missing dependency taken as fine, must be caught.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" depcheck
+. "$(dirname "$0")/../lib.sh"
 
 src=$TREE/scripts/basic/depcheck.c
 
 build() {
-	gcc -std=gnu11 -Wall ${WERROR:+-Werror} -g -O1 -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -I "$TREE/scripts/include" -o "$1" "$2"
+	build_depcheck "$1" "$2" -Wall ${WERROR:+-Werror}
 }
 build_strict() {
 	WERROR=1 build "$@"
@@ -104,7 +104,7 @@ cmd '  inc/old.h' '  sub/gen.h' >sub/.foo.o.cmd
 expect make "a dependency inside the directory being built (make may remake it first)"
 printf 'savedcmd_sub/foo.o := printf x > sub/foo.o\n' >sub/.foo.o.cmd
 expect make "a .cmd file without a dependency list"
-cmd '  inc/old.h' | head -n 6 >sub/.foo.o.cmd
+cmd '  inc/old.h' | sed -n 1,6p >sub/.foo.o.cmd
 expect make "an unterminated continuation at the end of the file"
 cmd '  inc/old.h' | head -c -1 >sub/.foo.o.cmd
 expect make "no newline at the end of the file"
