@@ -32,8 +32,8 @@
 #   IDENTITY_THREADS=, IDENTITY_REPEAT=, IDENTITY_OBJECTS=   tests/identity-*.t
 #   TSAN_THREADS=, TSAN_OBJECTS=                  race-tests/tsan.t
 #   HELGRIND_THREADS=, HELGRIND_OBJECTS=          race-tests/helgrind.t
-#   DETERMINISM_RUNS=, DETERMINISM_THREADS=       race-tests/determinism.t
-#   FUZZ_SECONDS=60    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
+#   DETERMINISM_RUNS=10, DETERMINISM_THREADS=16  race-tests/determinism.t
+#   FUZZ_SECONDS=30    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
 #   DEPCHECK_FUZZ_SECONDS=15  kbuild/tests/depcheck-fuzz.t's time (DEPCHECK_FUZZ_SEED=1)
 #   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
 #   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases
@@ -122,10 +122,10 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
 
 test: objtool tsan-objtool kernel small
-	$(TEST_ENV) prove -v $(TEST_DIRS)
+	$(TEST_ENV) prove -v --timer $(TEST_DIRS)
 
 link-tail: kernel
-	$(TEST_ENV) prove -v link-tail/tests/
+	$(TEST_ENV) prove -v --timer link-tail/tests/
 
 # RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir,
 # ONLY=regex for some cases only.
@@ -139,7 +139,7 @@ small: tree
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
 
 kbuild: small
-	$(TEST_ENV) prove -v kbuild/tests/
+	$(TEST_ENV) prove -v --timer kbuild/tests/
 
 # RUNS= pairs per case (9), HEADER_RUNS= for the one-header cases (3),
 # CASES=regex, RESULTS=dir.
@@ -148,11 +148,11 @@ bench-kbuild: small kernel
 	 RUNS=$(RUNS) HEADER_RUNS=$(HEADER_RUNS) RESULTS=$(RESULTS) CASES="$(CASES)" kbuild/bench.sh
 
 races: objtool tsan-objtool $(INPUT_DEPS)
-	$(TEST_ENV) prove -v race-tests/
+	$(TEST_ENV) prove -v --timer race-tests/
 
 # Boot the patched bzImage (or KERNEL=path) in qemu; console log in build/qemu.
 boot: kernel
-	$(TEST_ENV) prove -v qemu/
+	$(TEST_ENV) prove -v --timer qemu/
 
 # The main job.  THREADS="1 2 4", RUNS=9 and RESULTS=dir are passed through.
 sweep: objtool $(INPUT_DEPS)

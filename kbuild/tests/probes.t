@@ -13,12 +13,11 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 # trace <name> <side> [make arguments...]: a no-op make of that side, its
-# programs in $WORK/<name>.strace.  Two untraced makes first: the first
-# make after a full build still relinks the setup code (on both sides).
+# programs in $WORK/<name>.strace.  An untraced make first: the first make
+# after a full build still relinks the setup code (on both sides).
 trace() {
 	local name=$1 side=$2
 	shift 2
-	small_make "$side" -s -j"$(nproc)" bzImage modules >/dev/null
 	small_make "$side" -s -j"$(nproc)" bzImage modules >/dev/null
 	TRACE="strace -f --seccomp-bpf -qq -s 256 -e trace=execve -e signal=none -o $WORK/$name.strace" \
 		small_make "$side" -s -j"$(nproc)" "$@" bzImage modules >/dev/null
