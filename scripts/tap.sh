@@ -7,7 +7,11 @@
 
 : "${TREE:?run the tests through make test}"
 
-# shellcheck source=lib.sh
+# Named from the top of the rig, where tests/shellcheck.t runs shellcheck: a
+# bare lib.sh is looked up in the checked script's directory, and
+# link-tail/tests/lib.sh (which sources this file) then sources itself, a
+# hundred levels deep (30 s a file).
+# shellcheck source=scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # shellcheck source=/dev/null
