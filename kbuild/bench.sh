@@ -109,8 +109,8 @@ if grep -qE "$cases" <<<"noop-defconfig"; then
 		trace=$results/noop-$side.strace
 		TRACE="strace -f -qq -e trace=execve -e signal=none -o $trace" \
 			defconfig_make "$side" -j"$jobs" bzImage modules >/dev/null
-		gawk -v side="$side" '
-		/execve\(/ && / = 0$/ {
+		started "$trace" | gawk -v side="$side" '
+		{
 			match($0, /execve\("[^"]*"/)
 			prog = substr($0, RSTART + 8, RLENGTH - 9)
 			sub(".*/", "", prog)
@@ -119,7 +119,7 @@ if grep -qE "$cases" <<<"noop-defconfig"; then
 		END {
 			printf "%s: %d programs started by a no-op make\n", side, total
 			for (p in n) printf "  %6d %s\n", n[p], p | "sort -rn | head -12"
-		}' "$trace" >>"$results/processes.txt"
+		}' >>"$results/processes.txt"
 		rm -f "$trace"
 	done
 	cat "$results/processes.txt"

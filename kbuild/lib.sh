@@ -65,3 +65,20 @@ restore_mtimes() {
 		touch -r "$MTIME_DIR/${f//\//%}" "$f"
 	done <"$MTIME_DIR/files"
 }
+
+# started <strace file>: the programs a make traced with strace -f -e
+# trace=execve started, one line each as strace wrote the call (the pid
+# first).  strace splits an execve that another process interrupts over two
+# lines ("<unfinished ...>", then "<... execve resumed> ... = 0"); the call
+# is kept by pid until its result says whether the program ran.
+started() {
+	gawk '
+	/ execve\(.*<unfinished \.\.\.>$/ { pending[$1] = $0; next }
+	/<\.\.\. execve resumed>/ {
+		if ($0 ~ / = 0$/ && ($1 in pending))
+			print pending[$1]
+		delete pending[$1]
+		next
+	}
+	/ execve\(/ && / = 0$/' "$1"
+}

@@ -29,12 +29,15 @@ done
 #   0010: depcheck, and its list and fragment in each directory (rewritten
 #         by every make, as they are not targets);
 #   0012: the include/config/ files of the new CC_HAS_, LD_HAS_ and AS_HAS_
-#         symbols (the options probed in Kconfig).
+#         symbols (the options probed in Kconfig);
+#   0016: the missing-syscalls check's stamp and its command (and no
+#         dependency file left behind, which the pristine tree rewrites).
 ALLOWED='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
 ALLOWED+='|^tools/objtool/\.?timing\.o(\.cmd)?$'
 ALLOWED+='|^scripts/\.?(elf-parse|kallsyms-sysmap|kallsyms|sorttable)\.o(\.cmd)?$'
 ALLOWED+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
 ALLOWED+='|^include/config/(CC|LD|AS)_HAS_[A-Z0-9_]+$'
+ALLOWED+='|^\.\.?checked-syscalls(\.cmd)?$|^\.missing-syscalls\.d$'
 # kbuild rewrites these on every make, a pristine tree too: the output
 # directory's Makefile and the missing-syscalls check's dependency file.
 ALWAYS='^(Makefile|\.missing-syscalls\.d)$'
