@@ -18,6 +18,25 @@ SIDES=(pristine patched)
 # more on one side).
 SMALL_ARGS="LOCALVERSION= KBUILD_BUILD_VERSION=1"
 
+# The files a build of the patched tree writes that a build of the pristine
+# tree does not (or the other way round), as the series makes it:
+#   0003: objtool's timing.o (--timing);
+#   0005: kallsyms' binary data, .incbin'd by the .S of each pass;
+#   0006, 0007: the objects kallsyms and sorttable are now linked from;
+#   0010: depcheck, and its list and fragment in each directory (rewritten
+#         by every make, as they are not targets);
+#   0012: the include/config/ files of the new CC_HAS_, LD_HAS_ and AS_HAS_
+#         symbols (the options probed in Kconfig);
+#   0016: the missing-syscalls check's stamp and its command (and no
+#         dependency file left behind, which the pristine tree rewrites).
+# shellcheck disable=SC2034 # used by the tests that source this
+SERIES_OWN='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
+SERIES_OWN+='|^tools/objtool/\.?timing\.o(\.cmd)?$'
+SERIES_OWN+='|^scripts/\.?(elf-parse|kallsyms-sysmap|kallsyms|sorttable)\.o(\.cmd)?$'
+SERIES_OWN+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
+SERIES_OWN+='|^include/config/(CC|LD|AS)_HAS_[A-Z0-9_]+$'
+SERIES_OWN+='|^\.\.?checked-syscalls(\.cmd)?$|^\.missing-syscalls\.d$'
+
 side_src() {
 	case $1 in
 	pristine) echo "$BASE_TREE" ;;

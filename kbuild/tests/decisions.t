@@ -22,22 +22,7 @@ for side in "${SIDES[@]}"; do
 done
 
 # Files a build writes that only one side has are left out of the
-# comparison; they must all be the series' own (ALLOWED):
-#   0003: objtool's timing.o (--timing);
-#   0005: kallsyms' binary data, .incbin'd by the .S of each pass;
-#   0006, 0007: the objects kallsyms and sorttable are now linked from;
-#   0010: depcheck, and its list and fragment in each directory (rewritten
-#         by every make, as they are not targets);
-#   0012: the include/config/ files of the new CC_HAS_, LD_HAS_ and AS_HAS_
-#         symbols (the options probed in Kconfig);
-#   0016: the missing-syscalls check's stamp and its command (and no
-#         dependency file left behind, which the pristine tree rewrites).
-ALLOWED='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
-ALLOWED+='|^tools/objtool/\.?timing\.o(\.cmd)?$'
-ALLOWED+='|^scripts/\.?(elf-parse|kallsyms-sysmap|kallsyms|sorttable)\.o(\.cmd)?$'
-ALLOWED+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
-ALLOWED+='|^include/config/(CC|LD|AS)_HAS_[A-Z0-9_]+$'
-ALLOWED+='|^\.\.?checked-syscalls(\.cmd)?$|^\.missing-syscalls\.d$'
+# comparison; they must all be the series' own ($SERIES_OWN, kbuild/lib.sh).
 # kbuild rewrites these on every make, a pristine tree too: the output
 # directory's Makefile and the missing-syscalls check's dependency file.
 ALWAYS='^(Makefile|\.missing-syscalls\.d)$'
@@ -67,7 +52,7 @@ written() {
 # compared <side>: written, less the files only one side has (or may have:
 # depcheck's files appear in a directory from its second make on).
 compared() {
-	written "$1" | grep -vxF -f "$WORK/exclusive" | grep -vE "$ALLOWED" | LC_ALL=C sort || true
+	written "$1" | grep -vxF -f "$WORK/exclusive" | grep -vE "$SERIES_OWN" | LC_ALL=C sort || true
 }
 
 # both_build [make arguments...]: build the two sides side by side; false if
@@ -152,9 +137,9 @@ both_build || ktap_exit_fail_msg "the first builds failed"
 LC_ALL=C comm -3 <(files pristine | LC_ALL=C sort) <(files patched | LC_ALL=C sort) |
 	sed 's/^\t//' >"$WORK/exclusive"
 ktap_print_msg "only one side has: $(tr '\n' ' ' <"$WORK/exclusive" | sed 's/\(\([^ ]* \)\{8\}\).*/\1.../')"
-grep -vE "$ALLOWED" "$WORK/exclusive" | sed -n '1,5s/^/# not the series own: /p' || true
+grep -vE "$SERIES_OWN" "$WORK/exclusive" | sed -n '1,5s/^/# not the series own: /p' || true
 ktap_check "only the series' own files are on one side only" \
-	not grep -vqE "$ALLOWED" "$WORK/exclusive"
+	not grep -vqE "$SERIES_OWN" "$WORK/exclusive"
 
 both "nothing changed"
 
