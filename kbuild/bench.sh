@@ -16,6 +16,12 @@
 #   noop-defconfig-0011  pristine vs the patched tree without depcheck:
 #                    0011 (and the series' other patches, which a no-op
 #                    make does not run)
+#   modpost-small    modpost alone, as the small build runs it for its
+#                    modules (the saved command, in a copy of the patched
+#                    build): the pristine tree's modpost vs the patched one
+#   modpost-srcversion  the same for an external module, fixtures/srcmod
+#                    with 4.3 MiB of generated header, whose srcversion
+#                    hashing is nearly all of modpost's work (0017)
 #
 # Then where a patched no-op make of the defconfig spends its time: make's
 # own processes and the ones it starts, from strace -f (programs started).  CASES=regex picks
@@ -39,7 +45,7 @@ header=include/linux/syscalls.h
 MTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench.XXXXXX")
 keep_mtime "$BASE_TREE/$header"
 keep_mtime "$TREE/$header"
-trap 'restore_mtimes; rm -rf "$MTIME_DIR"' EXIT
+trap 'restore_mtimes; rm -rf "$MTIME_DIR" "$SMALL/modpost-bench"' EXIT
 exit_on_signals
 
 # defconfig_make <pristine|patched> [make arguments...]
@@ -101,6 +107,38 @@ run_case noop-defconfig-0011 "$RUNS" \
 run_case header-defconfig "$HEADER_RUNS" \
 	"touch $BASE_TREE/$header; defconfig_make pristine -j$jobs bzImage modules" \
 	"touch $TREE/$header; defconfig_make patched -j$jobs bzImage modules"
+
+# modpost_replay <build> <modpost> <dir>: the modpost command saved in
+# <dir>/.Module.symvers.cmd, run in <build> with that modpost program.
+modpost_replay() {
+	local args
+	args=$(sed -n 's|^savedcmd_[^ ]* := *scripts/mod/modpost ||p' "$3/.Module.symvers.cmd")
+	[ -n "$args" ] || die "no modpost command in $3/.Module.symvers.cmd"
+	(cd "$1" && eval "\"\$2\" $args")
+}
+
+if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
+	# The copy of the build sits beside it: its .cmd files name the sources
+	# by relative paths.
+	mp=$MTIME_DIR/modpost
+	mkdir "$mp"
+	mp_build=$SMALL/modpost-bench
+	rm -rf "$mp_build"
+	cp -a "$SMALL/patched" "$mp_build"
+	cp -r "$KBUILD_RIG/fixtures/srcmod" "$mp/srcmod"
+	gawk 'BEGIN {
+		for (i = 0; i < 40000; i++)
+			printf "/* entry %d */\nstatic const char rig_big_%d[] __maybe_unused =\n\t\"entry \\\"%d\\\" of the generated header\";\n", i, i, i
+	}' >"$mp/srcmod/rig_srcver_big.h"
+	sed -i 's|^#include "rig_srcver.h"$|&\n#include "rig_srcver_big.h"|' "$mp/srcmod/rig_srcver_main.c"
+	small_make patched -s -j"$jobs" M="$mp/srcmod" modules >/dev/null
+	run_case modpost-small "$RUNS" \
+		"modpost_replay $mp_build $SMALL/pristine/scripts/mod/modpost $mp_build" \
+		"modpost_replay $mp_build $SMALL/patched/scripts/mod/modpost $mp_build"
+	run_case modpost-srcversion "$RUNS" \
+		"modpost_replay $SMALL/patched $SMALL/pristine/scripts/mod/modpost $mp/srcmod" \
+		"modpost_replay $SMALL/patched $SMALL/patched/scripts/mod/modpost $mp/srcmod"
+fi
 
 # Where a no-op make of the defconfig goes: the programs it starts, counted
 # with strace -f (which slows it down: its time is not the case's).
