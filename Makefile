@@ -9,6 +9,7 @@
 #   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN)
 #   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o
 #   make races         race-tests/ alone (TSAN, helgrind, drd, stress, determinism)
+#   make identity      baseline vs patched objtool on VMLINUX_O, every thread count, repeated
 #   make boot          qemu/ alone: boot the patched bzImage (or KERNEL=) and check it
 #   make link-tail     link-tail/tests alone (relink identity, kallsyms, System.map)
 #   make bench-link    the link tail's benchmark, pristine vs patched
@@ -21,7 +22,7 @@
 #   Settings (make VAR=value):
 #   V=1                show the commands
 #   KSRC=dir           unpack this kernel tree instead of the pinned tarball
-#   VMLINUX_O=file     sweep/races on this pre-objtool object (with OBJTOOL_ARGS=)
+#   VMLINUX_O=file     sweep/races/identity on this pre-objtool object (with OBJTOOL_ARGS=)
 #   OBJTOOL_ARGS=...   the arguments kbuild ran objtool on VMLINUX_O with
 #   KERNEL=bzImage     boot this image instead of the rig's
 #   THREADS="1 2 4"    the sweep's thread counts
@@ -71,7 +72,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 
-.PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races check-patches sweep boot clean help \
+.PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races identity check-patches sweep boot clean help \
 	link-tail bench-link small kbuild bench-kbuild
 
 all: help
@@ -146,6 +147,13 @@ kbuild: small
 bench-kbuild: small kernel
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) KOUT=$(KOUT) \
 	 RUNS=$(RUNS) HEADER_RUNS=$(HEADER_RUNS) RESULTS=$(RESULTS) CASES="$(CASES)" kbuild/bench.sh
+
+# Byte-identity on the object (VMLINUX_O= with OBJTOOL_ARGS=, or the rig's):
+# the object, stdout, stderr and exit status of the patched objtool at
+# every thread count (IDENTITY_THREADS), IDENTITY_REPEAT times each, against
+# the baseline's; the sections that differ are named.
+identity: objtool $(INPUT_DEPS)
+	$(TEST_ENV) prove -v --timer tests/identity-vmlinux.t
 
 races: objtool tsan-objtool $(INPUT_DEPS)
 	$(TEST_ENV) prove -v --timer race-tests/
