@@ -8,12 +8,14 @@
 #   make tree          build/linux: pristine commit + patches/series; build/baseline
 #   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN)
 #   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o
+#   make kernel-current  make kernel only if build/kernel is of another tree (what test, boot use)
 #   make races         race-tests/ alone (TSAN, helgrind, drd, stress, determinism)
 #   make identity      baseline vs patched objtool on VMLINUX_O, every thread count, repeated
 #   make boot          qemu/ alone: boot the patched bzImage (or KERNEL=) and check it
 #   make link-tail     link-tail/tests alone (relink identity, kallsyms, System.map)
 #   make bench-link    the link tail's benchmark, pristine vs patched
 #   make small         the small configuration, built by the pristine and the patched tree
+#   make small-current   make small, each side only if its build is of another tree (test, kbuild)
 #   make kbuild        kbuild/tests alone (make decides as before: depcheck)
 #   make bench-kbuild  kbuild's benchmark: no-op and incremental makes, pristine vs patched
 #   make check-patches checkpatch.pl --strict on every patch
@@ -72,7 +74,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 
-.PHONY: all deps tree objtool tsan-objtool kernel vmlinux-pre test races identity check-patches sweep boot clean help \
+.PHONY: all deps tree objtool tsan-objtool kernel kernel-current small-current vmlinux-pre test races identity check-patches sweep boot clean help \
 	link-tail bench-link small kbuild bench-kbuild
 
 all: help
@@ -102,6 +104,16 @@ kernel: tree
 	@scripts/vmlinux-pre.sh $(KOUT)
 	@link-tail/link-env.sh $(KOUT)
 	@link-tail/build-tools.sh $(TREE) $(BASE_TREE) $(KOUT) $(LINK_TOOLS)
+	@scripts/built-from.sh record $(TREE) $(KOUT)
+
+# What make test, make boot, make link-tail and make kbuild build first: the
+# kernels again only if they are of another tree than build/linux now (a
+# new source or series), so that a rerun does not walk kbuild's tree.
+kernel-current: tree
+	@scripts/built-from.sh check $(TREE) $(KOUT) || $(MAKE) --no-print-directory kernel
+
+small-current: tree
+	@IF_CHANGED=1 TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
 
 # Build the kernel only if there is no vmlinux.pre.o yet: a rerun of the
 # sweep or the tests must not pay for a relink check of the whole tree.
@@ -122,10 +134,10 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 
 TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
 
-test: objtool tsan-objtool kernel small
+test: objtool tsan-objtool kernel-current small-current
 	$(TEST_ENV) prove -v --timer $(TEST_DIRS)
 
-link-tail: kernel
+link-tail: kernel-current
 	$(TEST_ENV) prove -v --timer link-tail/tests/
 
 # RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir,
@@ -139,7 +151,7 @@ bench-link: kernel
 small: tree
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
 
-kbuild: small
+kbuild: small-current
 	$(TEST_ENV) prove -v --timer kbuild/tests/
 
 # RUNS= pairs per case (9), HEADER_RUNS= for the one-header cases (3),
@@ -159,7 +171,7 @@ races: objtool tsan-objtool $(INPUT_DEPS)
 	$(TEST_ENV) prove -v --timer race-tests/
 
 # Boot the patched bzImage (or KERNEL=path) in qemu; console log in build/qemu.
-boot: kernel
+boot: kernel-current
 	$(TEST_ENV) prove -v --timer qemu/
 
 # The main job.  THREADS="1 2 4", RUNS=9 and RESULTS=dir are passed through.

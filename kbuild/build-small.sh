@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # make small: the small configuration (small.config on tinyconfig) built by
 # the pristine and by the patched tree, with lib.sh's SMALL_ARGS (the same
-# kernel release and build number on both sides).
+# kernel release and build number on both sides).  IF_CHANGED=1: a side
+# whose build is of its tree as it is now is left alone (built-from.sh).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+export KBUILD_ARGS=$SMALL_ARGS
 for side in "${SIDES[@]}"; do
-	KBUILD_ARGS=$SMALL_ARGS "$KBUILD_RIG/../scripts/build-kernel.sh" \
-		"$(side_src "$side")" "$(side_out "$side")" "$KBUILD_RIG/small.config"
+	set -- "$(side_src "$side")" "$(side_out "$side")" "$KBUILD_RIG/small.config"
+	if [ -n "${IF_CHANGED:-}" ] && "$KBUILD_RIG/../scripts/built-from.sh" check "$@"; then
+		continue
+	fi
+	"$KBUILD_RIG/../scripts/build-kernel.sh" "$@"
+	"$KBUILD_RIG/../scripts/built-from.sh" record "$@"
 done
