@@ -42,6 +42,7 @@
 #   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
+#   PROGRESS_SECONDS=60  how often a kernel build says how far it is
 #
 # See README.md.
 

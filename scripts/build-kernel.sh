@@ -6,6 +6,11 @@
 #
 # Extra make arguments come from $KBUILD_ARGS (word-split), e.g. LOCALVERSION=;
 # make runs as lib.sh's kernel_make runs it (kbuild_env: ccache and all).
+# kbuild is silent (-s) but for V=1, which shows its commands.  A build
+# that takes more than a minute says every minute ($PROGRESS_SECONDS) how
+# many objects it has built, and, from scratch, where the last complete
+# build of this directory counted its objects, of about how many and when
+# it should be done.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -15,9 +20,35 @@ out=$(cd "$2" && pwd)
 
 fragment=${3:+$(cd "$(dirname "$3")" && pwd)/${3##*/}}
 read -ra kbuild_args <<<"${KBUILD_ARGS:-}"
+if [ "${V:-0}" = 1 ]; then
+	kbuild_args+=(V=1)
+else
+	kbuild_args+=(-s)
+fi
 
 kmake() {
-	kernel_make "$src" "$out" -s "${kbuild_args[@]}" "$@"
+	kernel_make "$src" "$out" "${kbuild_args[@]}" "$@"
+}
+
+# progress <cold>: every minute, the objects written since the build
+# started; for a build from scratch (<cold> 1), the total of the last
+# complete build ($out/.rig-objects), if any, gives the time left.
+progress() {
+	local cold=$1 start=$SECONDS total n elapsed sleeper=
+	total=$(cat "$out/.rig-objects" 2>/dev/null || echo 0)
+	trap '[ -z "$sleeper" ] || kill "$sleeper" 2>/dev/null; exit 0' TERM
+	while :; do
+		sleep "${PROGRESS_SECONDS:-60}" &
+		sleeper=$!
+		wait "$sleeper"
+		n=$(find "$out" -name '*.o' -newer "$out/.rig-build-start" | wc -l)
+		elapsed=$((SECONDS - start))
+		if [ "$cold" = 1 ] && [ "$total" -gt "$n" ] && [ "$n" -gt 0 ]; then
+			quiet KERNEL "$n of about $total objects in $((elapsed / 60)) min, about $(((elapsed * (total - n) / n + 59) / 60)) min to go"
+		else
+			quiet KERNEL "$n objects in $((elapsed / 60)) min"
+		fi
+	done
 }
 
 if [ -z "$fragment" ] && [ ! -f "$out/.config" ]; then
@@ -39,4 +70,12 @@ elif [ -n "$fragment" ] && ! cmp -s "$fragment" "$out/.rig-fragment"; then
 fi
 
 quiet KERNEL "$out (bzImage modules, -j$(nproc))"
+cold=1
+[ ! -f "$out/vmlinux" ] || cold=0
+touch "$out/.rig-build-start"
+progress "$cold" &
+progress_pid=$!
+trap 'kill "$progress_pid" 2>/dev/null || true' EXIT
 kmake -j"$(nproc)" bzImage modules
+kill "$progress_pid" 2>/dev/null || true
+find "$out" -name '*.o' | wc -l >"$out/.rig-objects"
