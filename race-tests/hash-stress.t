@@ -18,16 +18,16 @@ cc -O1 -fsanitize=thread "${inc[@]}" "$src" -o "$WORK/hs-tsan"
 
 # Enough entries that the threads overlap for long on two CPUs, whatever
 # the scheduler does at their start.
-ktap_check "16 threads x 200000 entries into 4 buckets" "$WORK/hs" 16 200000 2
+ktap_check "16 threads x 200000 entries into 4 buckets" timeout 300 "$WORK/hs" 16 200000 2
 
 rc=0
-TSAN_OPTIONS="halt_on_error=1 exitcode=66" "$WORK/hs-tsan" 8 5000 2 \
+TSAN_OPTIONS="halt_on_error=1 exitcode=66" timeout 300 "$WORK/hs-tsan" 8 5000 2 \
 	>"$WORK/tsan.out" 2>&1 || rc=$?
 [ "$rc" = 0 ] || sed 's/^/#   /' "$WORK/tsan.out" | head -40
 ktap_check "under ThreadSanitizer: no reports (exit $rc)" [ "$rc" = 0 ]
 
 rc=0
-valgrind --tool=helgrind --error-exitcode=66 -q "$WORK/hs" 4 2000 2 \
+timeout 600 valgrind --tool=helgrind --error-exitcode=66 -q "$WORK/hs" 4 2000 2 \
 	>"$WORK/hg.out" 2>&1 || rc=$?
 [ "$rc" = 0 ] || sed 's/^/#   /' "$WORK/hg.out" | head -40
 ktap_check "under helgrind: no reports (exit $rc)" [ "$rc" = 0 ]
@@ -40,7 +40,7 @@ cc -O2 -I"$WORK/broken" "${inc[@]}" "$src" -o "$WORK/hs-broken"
 # Whether a lost update happens is up to the scheduler: up to 5 tries.
 rc=0
 for try in 1 2 3 4 5; do
-	"$WORK/hs-broken" 16 200000 2 >"$WORK/broken.out" 2>&1 || rc=$?
+	timeout 300 "$WORK/hs-broken" 16 200000 2 >"$WORK/broken.out" 2>&1 || rc=$?
 	ktap_print_msg "broken push, try $try: $(tail -1 "$WORK/broken.out")"
 	[ "$rc" = 0 ] || break
 done

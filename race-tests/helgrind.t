@@ -20,7 +20,7 @@ ktap_set_plan $(( ${#threads[@]} * (1 + ${#objects[@]}) + 3 ))
 gcc -std=c11 -O1 -g "$RACE_TESTS/planted-race.c" -o "$WORK/planted" -lpthread
 for tool in helgrind drd; do
 	rc=0
-	valgrind --tool=$tool --error-exitcode=66 -q "$WORK/planted" >/dev/null 2>&1 || rc=$?
+	timeout 300 valgrind --tool=$tool --error-exitcode=66 -q "$WORK/planted" >/dev/null 2>&1 || rc=$?
 	ktap_check "$tool reports the planted race (exit $rc)" [ "$rc" = 66 ]
 done
 
@@ -36,14 +36,7 @@ for t in "${threads[@]}"; do
 done
 
 # drd, on the first object.
-mkdir -p "$WORK/drd"
-cp "$KOUT/${objects[0]}" "$WORK/drd/vmlinux.o"
-rc=0
-(cd "$WORK/drd" && valgrind --tool=drd --error-exitcode=66 --log-file=drd.log \
-	"$OBJTOOL_PATCHED" --threads=4 "${args[@]}" vmlinux.o >/dev/null 2>&1) || rc=$?
-echo "$rc" >"$WORK/drd/rc"
-sed -n 's/^==[0-9]*== ERROR SUMMARY: \([0-9]*\) errors.*/\1/p' "$WORK/drd/drd.log" |
-	tail -1 >"$WORK/drd/reports"
+run_valgrind drd "$WORK/drd" "$KOUT/${objects[0]}" --threads=4 "${args[@]}"
 no_reports "$WORK/drd" "drd ${objects[0]} --threads=4"
 
 ktap_finished

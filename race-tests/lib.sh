@@ -18,18 +18,25 @@ run_tsan() {
 	grep -c '^WARNING: ThreadSanitizer' "$dir/tsan.log" >"$dir/reports" || true
 }
 
-# run_helgrind <dir> <input> [objtool args...]
-run_helgrind() {
-	local dir=$1 input=$2 rc=0
-	shift 2
+# run_valgrind <tool> <dir> <input> [objtool args...]: the patched objtool
+# under valgrind's helgrind or drd, on a copy of <input>; the errors it
+# counted in <dir>/reports, its exit status in <dir>/rc, its log in
+# <dir>/<tool>.log.  Half an hour is a hang.
+run_valgrind() {
+	local tool=$1 dir=$2 input=$3 rc=0
+	shift 3
 	mkdir -p "$dir"
 	cp "$input" "$dir/vmlinux.o"
-	(cd "$dir" && timeout 1800 valgrind --tool=helgrind --error-exitcode=66 \
-		--suppressions="$RACE_TESTS/helgrind.supp" --log-file=helgrind.log \
+	(cd "$dir" && timeout 1800 valgrind --tool="$tool" --error-exitcode=66 \
+		--suppressions="$RACE_TESTS/helgrind.supp" --log-file="$tool.log" \
 		"$OBJTOOL_PATCHED" "$@" vmlinux.o >stdout 2>stderr) || rc=$?
 	echo "$rc" >"$dir/rc"
 	sed -n 's/^==[0-9]*== ERROR SUMMARY: \([0-9]*\) errors.*/\1/p' \
-		"$dir/helgrind.log" | tail -1 >"$dir/reports"
+		"$dir/$tool.log" | tail -1 >"$dir/reports"
+}
+
+run_helgrind() {
+	run_valgrind helgrind "$@"
 }
 
 # Print what a report names: the kind, the first frames, the threads.

@@ -30,7 +30,7 @@ ktap_check "planted: the uninstrumented objtool is told apart" \
 gcc -std=c11 -O1 -g -fsanitize=thread "$RACE_TESTS/planted-race.c" -o "$WORK/planted" -lpthread
 mkdir -p "$WORK/planted.d"
 TSAN_OPTIONS="halt_on_error=0 exitcode=66 log_path=$WORK/planted.d/tsan" \
-	"$WORK/planted" >/dev/null 2>&1 || true
+	timeout 300 "$WORK/planted" >/dev/null 2>&1 || true
 ktap_check "ThreadSanitizer reports the planted race" \
 	grep -q '^WARNING: ThreadSanitizer: data race' "$WORK/planted.d"/tsan.*
 
