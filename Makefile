@@ -11,6 +11,7 @@
 #   make kernel-current  make kernel only if build/kernel is of another tree (what test, boot use)
 #   make races         race-tests/ alone (TSAN, helgrind, drd, stress, determinism)
 #   make identity      baseline vs patched objtool on VMLINUX_O, every thread count, repeated
+#   make check T=x.t   these tests only (paths), building nothing; prove x.t alone works too
 #   make boot          qemu/ alone: boot the patched bzImage (or KERNEL=) and check it
 #   make link-tail     link-tail/tests alone (relink identity, kallsyms, System.map)
 #   make bench-link    the link tail's benchmark, pristine vs patched
@@ -43,6 +44,7 @@
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #   PROGRESS_SECONDS=60  how often a kernel build says how far it is
+#   T="a.t b/"         make check: the tests to run
 #
 # See README.md.
 
@@ -68,14 +70,14 @@ ifdef VMLINUX_O
   INPUT_DEPS :=
 else
   VMLINUX_O    := $(KOUT)/vmlinux.pre.o
-  OBJTOOL_ARGS  = $(shell cat $(KOUT)/objtool-args)
+  OBJTOOL_ARGS  = $(shell cat $(KOUT)/objtool-args 2>/dev/null)
   INPUT_DEPS   := vmlinux-pre
 endif
 
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 
-.PHONY: all deps tree objtool tsan-objtool kernel kernel-current small-current vmlinux-pre test races identity check-patches sweep boot clean help \
+.PHONY: all deps tree objtool tsan-objtool kernel kernel-current small-current vmlinux-pre test check races identity check-patches sweep boot clean help \
 	link-tail bench-link small kbuild bench-kbuild
 
 all: help
@@ -135,10 +137,21 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 
 TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
 
+# Every target that runs tests writes their environment to build/rig.env
+# first, so that afterwards any test runs on its own (prove path/to/x.t),
+# or through make check T="path/to/x.t ...", which builds nothing.
+check:
+	@[ -n "$(T)" ] || { echo "make check: name the tests: T=path/to/x.t" >&2; exit 2; }
+	@mkdir -p $(BUILD)
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
+	$(TEST_ENV) prove -v --timer $(T)
+
 test: objtool tsan-objtool kernel-current small-current
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
 	$(TEST_ENV) prove -v --timer $(TEST_DIRS)
 
 link-tail: kernel-current
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
 	$(TEST_ENV) prove -v --timer link-tail/tests/
 
 # RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir,
@@ -153,6 +166,7 @@ small: tree
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
 
 kbuild: small-current
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
 	$(TEST_ENV) prove -v --timer kbuild/tests/
 
 # RUNS= pairs per case (9), HEADER_RUNS= for the one-header cases (3),
@@ -166,13 +180,16 @@ bench-kbuild: small kernel
 # every thread count (IDENTITY_THREADS), IDENTITY_REPEAT times each, against
 # the baseline's; the sections that differ are named.
 identity: objtool $(INPUT_DEPS)
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
 	$(TEST_ENV) prove -v --timer tests/identity-vmlinux.t
 
 races: objtool tsan-objtool $(INPUT_DEPS)
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
 	$(TEST_ENV) prove -v --timer race-tests/
 
 # Boot the patched bzImage (or KERNEL=path) in qemu; console log in build/qemu.
 boot: kernel-current
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
 	$(TEST_ENV) prove -v --timer qemu/
 
 # The main job.  THREADS="1 2 4", RUNS=9 and RESULTS=dir are passed through.

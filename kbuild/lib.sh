@@ -3,7 +3,9 @@
 # the pristine tree ($BASE_TREE -> $SMALL/pristine) and by the patched one
 # ($TREE -> $SMALL/patched), and make run on them as build-kernel.sh runs it.
 
-: "${TREE:?run through make (make kbuild, make test)}" "${BASE_TREE:?}" "${SMALL:?}"
+# shellcheck source=../scripts/rig-env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/rig-env.sh"
+: "${TREE:?run make test once (it writes build/rig.env), or through make}" "${BASE_TREE:?}" "${SMALL:?}"
 
 KBUILD_RIG=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=../scripts/lib.sh

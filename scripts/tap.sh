@@ -1,11 +1,13 @@
 # shellcheck shell=bash
-# What every TAP test of the rig starts with: the tree's ktap_helpers.sh,
-# ktap_check and not, and a scratch directory $WORK that goes away however
-# the test ends.
+# What every TAP test of the rig starts with: the rig's environment
+# (rig-env.sh), TAP output (ktap.sh), ktap_check and not, and a scratch
+# directory $WORK that goes away however the test ends.
 #
-#   . scripts/tap.sh <name>     (TREE in the environment)
+#   . scripts/tap.sh <name>
 
-: "${TREE:?run the tests through make test}"
+# shellcheck source=scripts/rig-env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/rig-env.sh"
+: "${TREE:?run make test once (it writes build/rig.env), or the test through make}"
 
 # Named from the top of the rig, where tests/shellcheck.t runs shellcheck: a
 # bare lib.sh is looked up in the checked script's directory, and
@@ -14,11 +16,10 @@
 # shellcheck source=scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# shellcheck source=/dev/null
-. "$TREE/tools/testing/selftests/kselftest/ktap_helpers.sh"
+# shellcheck source=scripts/ktap.sh
+. "$(dirname "${BASH_SOURCE[0]}")/ktap.sh"
 
-# ktap_test_result splits its command's words again ($@ unquoted); this
-# runs the command as given.
+# ktap_check <description> <command...>: the command's success as a test.
 ktap_check() {
 	local description=$1
 	shift

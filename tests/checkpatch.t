@@ -2,5 +2,7 @@
 # Every patch of the series passes checkpatch.pl --strict, or its commit
 # message justifies what remains.
 set -euo pipefail
-: "${TREE:?run the tests through make test}" "${PATCHES:?}"
+# shellcheck source=../scripts/rig-env.sh
+. "$(dirname "$0")/../scripts/rig-env.sh"
+: "${TREE:?run make test once (it writes build/rig.env), or the test through make}" "${PATCHES:?}"
 exec "$(dirname "$0")/../scripts/check-patches.sh" "$TREE" "$PATCHES"

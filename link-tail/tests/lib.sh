@@ -2,7 +2,9 @@
 # Shared by link-tail's tests: TAP and a scratch directory
 # (scripts/tap.sh), the rig's paths from the environment.
 
-: "${TREE:?run the tests through make test}" "${BASE_TREE:?}" "${KOUT:?}"
+# shellcheck source=../../scripts/rig-env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/rig-env.sh"
+: "${TREE:?run make test once (it writes build/rig.env), or the test through make}" "${BASE_TREE:?}" "${KOUT:?}"
 : "${LINK_TOOLS:?}"
 
 LINK_TAIL=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

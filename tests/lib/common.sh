@@ -2,7 +2,9 @@
 # Shared by the tests: TAP output (scripts/tap.sh), the rig's paths from
 # the environment, and running objtool the way kbuild does.
 
-: "${TREE:?run the tests through make test}"
+# shellcheck source=../../scripts/rig-env.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../../scripts/rig-env.sh"
+: "${TREE:?run make test once (it writes build/rig.env), or the test through make}"
 : "${OBJTOOL_BASELINE:?}" "${OBJTOOL_PATCHED:?}" "${VMLINUX_O:?}" "${OBJTOOL_ARGS?}"
 
 RIG_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)
