@@ -22,7 +22,7 @@ SMALL_ARGS="LOCALVERSION= KBUILD_BUILD_VERSION=1"
 
 # The files a build of the patched tree writes that a build of the pristine
 # tree does not (or the other way round), as the series makes it:
-#   0003: objtool's timing.o (--timing);
+#   0003: objtool's timing.o (--timing) and cpus.o (the CPUs it may use);
 #   0005: kallsyms' binary data, .incbin'd by the .S of each pass;
 #   0006, 0007: the objects kallsyms and sorttable are now linked from;
 #   0010: depcheck, and its list and fragment in each directory (rewritten
@@ -33,7 +33,7 @@ SMALL_ARGS="LOCALVERSION= KBUILD_BUILD_VERSION=1"
 #         dependency file left behind, which the pristine tree rewrites).
 # shellcheck disable=SC2034 # used by the tests that source this
 SERIES_OWN='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
-SERIES_OWN+='|^tools/objtool/\.?timing\.o(\.cmd)?$'
+SERIES_OWN+='|^tools/objtool/\.?(timing|cpus)\.o(\.cmd)?$'
 SERIES_OWN+='|^scripts/\.?(elf-parse|kallsyms-sysmap|kallsyms|sorttable)\.o(\.cmd)?$'
 SERIES_OWN+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
 SERIES_OWN+='|^include/config/(CC|LD|AS)_HAS_[A-Z0-9_]+$'
