@@ -75,7 +75,6 @@ else
 endif
 
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
-export CCACHE_DIR ?= $(HOME)/.cache/objtool-threads/ccache
 
 .PHONY: all deps tree objtool tsan-objtool kernel kernel-current small-current vmlinux-pre test check races identity check-patches sweep boot clean help \
 	link-tail bench-link small kbuild bench-kbuild

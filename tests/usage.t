@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# --threads: exactly N from 1 up; anything else is a usage error with a
-# message, and nothing is written.
+# --threads: exactly N from 1 to 1024, with the baseline's result at both
+# bounds; anything else is a usage error with a message, and nothing is
+# written.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
@@ -9,7 +10,7 @@ obj=$KOUT/kernel/fork.o
 read -ra args <<<"$OBJTOOL_ARGS"
 
 ktap_print_header
-ktap_set_plan 8
+ktap_set_plan 9
 
 for bad in 0 -1 abc 2x "" 1025; do
 	run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/bad" --threads="$bad" "${args[@]}"
@@ -24,8 +25,16 @@ for bad in 0 -1 abc 2x "" 1025; do
 	rm -rf "$WORK/bad"
 done
 
-run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/one" --threads=1 "${args[@]}"
-ktap_check "--threads=1 runs" [ "$(cat "$WORK/one/rc")" = 0 ]
+# Accepted: the lower and the upper bound (1024, a thread per range and
+# more threads than ranges) write what the baseline objtool writes, and
+# print and exit alike.
+run_objtool "$OBJTOOL_BASELINE" "$obj" "$WORK/base" "${args[@]}"
+for good in 1 1024; do
+	run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/good" --threads="$good" "${args[@]}"
+	ktap_check "--threads=$good: the baseline's object, output and exit status" \
+		same_run "$WORK/base" "$WORK/good"
+	rm -rf "$WORK/good"
+done
 
 run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/timing" --timing "${args[@]}"
 ktap_check "--timing prints the threaded passes" \
