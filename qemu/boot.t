@@ -2,7 +2,9 @@
 # Boot the patched kernel in qemu (TCG), run qemu/init's checks in the guest
 # and report them, plus the host's own: the guest powered off by itself, its
 # TAP is complete, and the console shows no WARNING, BUG, Oops, panic or
-# unwinder error.  KERNEL= boots another bzImage with the same checks.
+# unwinder error.  KERNEL= boots another bzImage with the same checks; the
+# initramfs's modules and System.map are $KOUT's, so it must be of that
+# build.
 set -euo pipefail
 . "$(dirname "$0")/../tests/lib/common.sh"
 
