@@ -71,12 +71,12 @@ ifdef VMLINUX_O
 else
   VMLINUX_O    := $(KOUT)/vmlinux.pre.o
   OBJTOOL_ARGS  = $(shell cat $(KOUT)/objtool-args 2>/dev/null)
-  INPUT_DEPS   := vmlinux-pre
+  INPUT_DEPS   := kernel-current
 endif
 
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
-.PHONY: all deps tree objtool tsan-objtool kernel kernel-current small-current vmlinux-pre test check races identity check-patches sweep boot clean help \
+.PHONY: all deps tree objtool tsan-objtool kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
 	link-tail bench-link small kbuild bench-kbuild
 
 all: help
@@ -108,22 +108,14 @@ kernel: tree
 	@link-tail/build-tools.sh $(TREE) $(BASE_TREE) $(KOUT) $(LINK_TOOLS)
 	@scripts/built-from.sh record $(TREE) $(KOUT)
 
-# What make test, make boot, make link-tail and make kbuild build first: the
-# kernels again only if they are of another tree than build/linux now (a
-# new source or series), so that a rerun does not walk kbuild's tree.
+# What the tests, the sweep and make boot build first: the kernels again
+# only if they are of another tree than build/linux now (a new source or
+# series), so that a rerun does not walk kbuild's tree.
 kernel-current: tree
 	@scripts/built-from.sh check $(TREE) $(KOUT) || $(MAKE) --no-print-directory kernel
 
 small-current: tree
 	@IF_CHANGED=1 TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
-
-# Build the kernel only if there is no vmlinux.pre.o yet: a rerun of the
-# sweep or the tests must not pay for a relink check of the whole tree.
-vmlinux-pre: tree
-	@if [ ! -f $(KOUT)/vmlinux.pre.o ] || [ ! -f $(KOUT)/objtool-args ]; then \
-		echo "  NOTE    no $(KOUT)/vmlinux.pre.o yet: building the kernel (17 min 44 s here from an empty ccache, 2 cores)"; \
-		$(MAKE) --no-print-directory kernel; \
-	fi
 
 check-patches: tree
 	@scripts/check-patches.sh $(TREE) patches
@@ -136,22 +128,24 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 
 TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
 
-# Every target that runs tests writes their environment to build/rig.env
-# first, so that afterwards any test runs on its own (prove path/to/x.t),
-# or through make check T="path/to/x.t ...", which builds nothing.
+# $(call prove,tests...): the tests under prove, their environment written
+# to build/rig.env first, so that afterwards any test runs on its own (prove
+# path/to/x.t), or through make check T="path/to/x.t ...", which builds
+# nothing.
+define prove
+	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
+	$(TEST_ENV) prove -v --timer $(1)
+endef
+
 check:
 	@[ -n "$(T)" ] || { echo "make check: name the tests: T=path/to/x.t" >&2; exit 2; }
-	@mkdir -p $(BUILD)
-	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer $(T)
+	$(call prove,$(T))
 
 test: objtool tsan-objtool kernel-current small-current
-	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer $(TEST_DIRS)
+	$(call prove,$(TEST_DIRS))
 
 link-tail: kernel-current
-	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer link-tail/tests/
+	$(call prove,link-tail/tests/)
 
 # RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir,
 # ONLY=regex for some cases only.
@@ -165,8 +159,7 @@ small: tree
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
 
 kbuild: small-current
-	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer kbuild/tests/
+	$(call prove,kbuild/tests/)
 
 # RUNS= pairs per case (9), HEADER_RUNS= for the one-header cases (3),
 # CASES=regex, RESULTS=dir.
@@ -179,17 +172,14 @@ bench-kbuild: small kernel
 # every thread count (IDENTITY_THREADS), IDENTITY_REPEAT times each, against
 # the baseline's; the sections that differ are named.
 identity: objtool $(INPUT_DEPS)
-	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer tests/identity-vmlinux.t
+	$(call prove,tests/identity-vmlinux.t)
 
 races: objtool tsan-objtool $(INPUT_DEPS)
-	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer race-tests/
+	$(call prove,race-tests/)
 
 # Boot the patched bzImage (or KERNEL=path) in qemu; console log in build/qemu.
 boot: kernel-current
-	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer qemu/
+	$(call prove,qemu/)
 
 # The main job.  THREADS="1 2 4", RUNS=9 and RESULTS=dir are passed through.
 sweep: objtool $(INPUT_DEPS)

@@ -43,9 +43,10 @@ export LC_ALL=C
 # The header the one-header cases touch gets its mtime back at the end.
 header=include/linux/syscalls.h
 MTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench.XXXXXX")
+scratch=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench-scratch.XXXXXX")
 keep_mtime "$BASE_TREE/$header"
 keep_mtime "$TREE/$header"
-trap 'restore_mtimes; rm -rf "$MTIME_DIR" "$SMALL/modpost-bench"' EXIT
+trap 'restore_mtimes; rm -rf "$MTIME_DIR" "$scratch" "$SMALL/modpost-bench"' EXIT
 exit_on_signals
 
 # defconfig_make <pristine|patched> [make arguments...]
@@ -120,24 +121,25 @@ modpost_replay() {
 if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
 	# The copy of the build sits beside it: its .cmd files name the sources
 	# by relative paths.
-	mp=$MTIME_DIR/modpost
-	mkdir "$mp"
 	mp_build=$SMALL/modpost-bench
 	rm -rf "$mp_build"
 	cp -a "$SMALL/patched" "$mp_build"
-	cp -r "$KBUILD_RIG/fixtures/srcmod" "$mp/srcmod"
+	# The big module outside any kernel build: srcversion hashes the
+	# headers of the module's own directory, named by absolute paths.
+	srcmod=$scratch/srcmod-big
+	cp -r "$KBUILD_RIG/fixtures/srcmod" "$srcmod"
 	gawk 'BEGIN {
 		for (i = 0; i < 40000; i++)
 			printf "/* entry %d */\nstatic const char rig_big_%d[] __maybe_unused =\n\t\"entry \\\"%d\\\" of the generated header\";\n", i, i, i
-	}' >"$mp/srcmod/rig_srcver_big.h"
-	sed -i 's|^#include "rig_srcver.h"$|&\n#include "rig_srcver_big.h"|' "$mp/srcmod/rig_srcver_main.c"
-	small_make patched -s -j"$jobs" M="$mp/srcmod" modules >/dev/null
+	}' >"$srcmod/rig_srcver_big.h"
+	sed -i 's|^#include "rig_srcver.h"$|&\n#include "rig_srcver_big.h"|' "$srcmod/rig_srcver_main.c"
+	small_make patched -s -j"$jobs" M="$srcmod" modules >/dev/null
 	run_case modpost-small "$RUNS" \
 		"modpost_replay $mp_build $SMALL/pristine/scripts/mod/modpost $mp_build" \
 		"modpost_replay $mp_build $SMALL/patched/scripts/mod/modpost $mp_build"
 	run_case modpost-srcversion "$RUNS" \
-		"modpost_replay $SMALL/patched $SMALL/pristine/scripts/mod/modpost $mp/srcmod" \
-		"modpost_replay $SMALL/patched $SMALL/patched/scripts/mod/modpost $mp/srcmod"
+		"modpost_replay $SMALL/patched $SMALL/pristine/scripts/mod/modpost $srcmod" \
+		"modpost_replay $SMALL/patched $SMALL/patched/scripts/mod/modpost $srcmod"
 fi
 
 # Where a no-op make of the defconfig goes: the programs it starts, counted

@@ -34,12 +34,9 @@ if [ -n "$jmp_off" ]; then
 fi
 ktap_print_msg "jump to nowhere at .text+0x${jmp_off:-(none found)}"
 
-# wall <command...>: run it; its wall-clock seconds on stdout.
-wall() {
-	local t0=$EPOCHREALTIME
-	"$@"
-	gawk -v a="$t0" -v b="$EPOCHREALTIME" 'BEGIN { printf "%.2f\n", b - a }'
-}
+# wall: the rig's (scripts/pairs.sh), which the benchmarks time with.
+# shellcheck source=scripts/pairs.sh
+. "$RIG_SCRIPTS/pairs.sh"
 
 for bad in undecodable nowhere; do
 	serial=$(wall run_objtool "$OBJTOOL_PATCHED" "$WORK/$bad.o" "$WORK/$bad-1" --threads=1 "${args[@]}")

@@ -25,11 +25,11 @@ for tool in helgrind drd; do
 done
 
 for t in "${threads[@]}"; do
-	run_helgrind "$WORK/v$t" "$VMLINUX_O" --threads="$t" "${args[@]}"
+	run_valgrind helgrind "$WORK/v$t" "$VMLINUX_O" --threads="$t" "${args[@]}"
 	no_reports "$WORK/v$t" "helgrind $(basename "$VMLINUX_O") --threads=$t"
 	rm -rf "$WORK/v$t"
 	for o in "${objects[@]}"; do
-		run_helgrind "$WORK/o" "$KOUT/$o" --threads="$t" --noinstr "${args[@]}"
+		run_valgrind helgrind "$WORK/o" "$KOUT/$o" --threads="$t" --noinstr "${args[@]}"
 		no_reports "$WORK/o" "helgrind $o --threads=$t"
 		rm -rf "$WORK/o"
 	done

@@ -35,10 +35,6 @@ run_valgrind() {
 		"$dir/$tool.log" | tail -1 >"$dir/reports"
 }
 
-run_helgrind() {
-	run_valgrind helgrind "$@"
-}
-
 # Print what a report names: the kind, the first frames, the threads.
 show_reports() {
 	local log=$1

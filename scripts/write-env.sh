@@ -5,6 +5,7 @@ set -euo pipefail
 
 file=$1
 shift
+mkdir -p "$(dirname "$file")"
 {
 	echo "# Written by make for tests run on their own (scripts/rig-env.sh)."
 	for assignment in "$@"; do

@@ -7,11 +7,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
 help=$(make -s --no-print-directory help)
-# Internal: the default goal, help itself, and a step of `kernel`.
+# Internal: the default goal and help itself.
 # shellcheck disable=SC1003 # a backslash in sed's and tr's arguments
 mapfile -t targets < <(sed -n '/^\.PHONY:/,/[^\]$/p' Makefile | tr -d '\' |
 	sed 's/^\.PHONY://' | tr -s ' \t' '\n' | sed '/^$/d' |
-	grep -vxE 'all|help|vmlinux-pre' | sort -u)
+	grep -vxE 'all|help' | sort -u)
 mapfile -t settings < <(grep -rhoE '\$\{[A-Z][A-Z_]*_(THREADS|REPEAT|OBJECTS|RUNS|SECONDS|TIMEOUT|MAXSIZE):-' \
 	--include='*.t' --include='*.sh' --exclude-dir=build . | sed 's/^\${//; s/:-$//' | sort -u)
 
