@@ -12,14 +12,14 @@ a=$((16#$addr))
 
 # File offset = address - section address + section offset, in bash's
 # 64-bit arithmetic (awk's doubles lose the low bits of kernel addresses).
-while read -r _name type sa so ss _; do
+while read -r _index _name type sa so ss; do
 	[ "$type" != NOBITS ] || continue
-	sa=$((16#$sa)) so=$((16#$so)) ss=$((16#$ss))
+	sa=$((16#$sa))
 	# Unsigned a >= sa and a < sa + ss, for addresses with the top bit set.
 	if [ "$sa" != 0 ] && [ $((a - sa)) -ge 0 ] && [ $((a - sa)) -lt "$ss" ]; then
 		od -An -tu4 -j $((a - sa + so)) -N4 "$vmlinux" | tr -d ' '
 		exit 0
 	fi
-done < <(readelf -S -W "$vmlinux" | sed -n 's/^ *\[ *[0-9]*\] //p')
+done < <("$(dirname "$0")/../scripts/elf-sections.sh" "$vmlinux")
 echo "kallsyms_num_syms ($addr) is in no section of $vmlinux" >&2
 exit 1

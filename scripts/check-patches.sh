@@ -5,9 +5,10 @@
 #
 #   check-patches.sh <tree> <patches-dir>
 set -euo pipefail
+. "$(dirname "$0")/lib.sh"
 
 tree=$1 patches=$2
-mapfile -t series < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$patches/series")
+mapfile -t series < <(series_patches "$patches")
 
 echo "TAP version 13"
 echo "1..${#series[@]}"

@@ -7,10 +7,9 @@ set -euo pipefail
 
 a=$1 b=$2
 
-# "name offset size" for every section, from readelf's wide table.
+# "name offset size" for every section.
 sections() {
-	readelf -S -W "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-		gawk '{ print $1, strtonum("0x" $4), strtonum("0x" $5) }'
+	"$(dirname "$0")/elf-sections.sh" "$1" | gawk '{ print $2, $5, $6 }'
 }
 
 hdr_a=$(sections "$a") hdr_b=$(sections "$b")

@@ -5,6 +5,6 @@
 #   elf-section.sh <object> <section-name>
 set -euo pipefail
 
-readelf -S -W "$1" | sed -n 's/^ *\[ *[0-9]*\] //p' |
-	gawk -v name="$2" '$1 == name { print strtonum("0x" $4), strtonum("0x" $5); found = 1; exit }
-	     END { if (!found) { print "no section " name " in " FILENAME > "/dev/stderr"; exit 1 } }'
+"$(dirname "$0")/elf-sections.sh" "$1" |
+	gawk -v name="$2" -v file="$1" '!found && $2 == name { print $5, $6; found = 1 }
+	     END { if (!found) { print "no section " name " in " file > "/dev/stderr"; exit 1 } }'

@@ -58,3 +58,9 @@ kernel_make() {
 		run "${tracer[@]}" make -C "$src" O="$out" CC="$RIG_KBUILD_CC" "$@"
 	)
 }
+
+# series_patches <patches-dir>: the patch files patches/series names, in
+# order (comments and blank lines dropped).
+series_patches() {
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^[[:space:]]*$/d' "$1/series"
+}

@@ -5,9 +5,12 @@
 #
 #   mktree.sh <patched-dir> <baseline-dir> <patches-dir>
 #
-# The source is $KSRC (a kernel tree; a git checkout's HEAD is exported) or
-# else $LINUX_SOURCE_TARBALL.  Reruns only reapply the series when it changed,
-# so unchanged files keep their mtimes and kernel rebuilds stay incremental.
+# The source is $KSRC (a kernel tree; a git checkout's HEAD is exported,
+# not its uncommitted changes; a plain tree is copied again whenever a file
+# in it changes) or else $LINUX_SOURCE_TARBALL.  Reruns only reapply the
+# series when it changed, so unchanged files keep their mtimes and kernel
+# rebuilds stay incremental.  Work committed or changed in <patched-dir> is
+# never thrown away: mktree.sh stops and says how to export it instead.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -21,7 +24,19 @@ if [ -n "${KSRC:-}" ]; then
 		die "KSRC=$KSRC is not a kernel tree (no Makefile or tools/objtool)"
 	fi
 	KSRC=$(cd "$KSRC" && pwd)
-	source_id="ksrc:$KSRC:$(git -C "$KSRC" rev-parse HEAD 2>/dev/null || echo plain)"
+	if head=$(git -C "$KSRC" rev-parse -q --verify HEAD 2>/dev/null); then
+		source_id="ksrc:$KSRC:$head"
+		if [ -n "$(git -C "$KSRC" status --porcelain --untracked-files=no)" ]; then
+			printf '%s: note: %s has uncommitted changes; the rig takes its HEAD (%s)\n' \
+				"${0##*/}" "$KSRC" "${head:0:12}" >&2
+		fi
+	else
+		# A plain tree has no commit to name its state: every file's
+		# name, size and mtime do.
+		source_id="ksrc:$KSRC:plain:$(cd "$KSRC" &&
+			find . -name .git -prune -o -type f -printf '%P %s %T@\n' |
+			LC_ALL=C sort | sha1sum | cut -d' ' -f1)"
+	fi
 else
 	: "${LINUX_SOURCE_TARBALL:?}"
 	[ -f "$LINUX_SOURCE_TARBALL" ] ||
@@ -30,6 +45,27 @@ else
 fi
 
 g() { git -C "$tree" "$@"; }
+
+# refuse_local_work: stop, changing nothing, if <patched-dir> holds work the
+# series does not: commits on "patched" past the last patch mktree.sh
+# applied, or changes to tracked files.  Both would be lost to the reset.
+refuse_local_work() {
+	[ -d "$tree/.git" ] || return 0
+	local tip="" _sum
+	if [ -s "$tree/.git/rig-applied" ]; then
+		read -r _sum tip < <(tail -n1 "$tree/.git/rig-applied")
+	fi
+	[ -n "$tip" ] || tip=$(g rev-parse -q --verify 'pristine^{commit}') || return 0
+	if [ "$(g rev-parse -q --verify patched)" != "$tip" ]; then
+		die "$tree has commits that are not patches/series's; export them with
+  git -C $tree format-patch -o patches/ $tip..patched
+and add them to patches/series (or remove $tree to start again)"
+	fi
+	if [ -n "$(g status --porcelain --untracked-files=no)" ]; then
+		die "$tree has uncommitted changes; commit and export them (git format-patch),
+or discard them with: git -C $tree checkout -f patched"
+	fi
+}
 
 unpack() {
 	if [ -n "${KSRC:-}" ]; then
@@ -48,6 +84,7 @@ unpack() {
 }
 
 if [ "$(cat "$tree/.git/rig-source" 2>/dev/null)" != "$source_id" ]; then
+	refuse_local_work
 	rm -rf "$tree" "$baseline"
 	mkdir -p "$tree"
 	unpack
@@ -70,7 +107,7 @@ if [ ! -e "$baseline/.git" ]; then
 fi
 
 # The series as it stands, to tell whether it needs reapplying.
-mapfile -t series < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$patches/series")
+mapfile -t series < <(series_patches "$patches")
 series_id=$(cd "$patches" && cat series "${series[@]}" | sha1sum | cut -d' ' -f1)
 [ "$(cat "$tree/.git/rig-series" 2>/dev/null)" = "$series_id" ] && exit 0
 
@@ -80,6 +117,7 @@ series_id=$(cd "$patches" && cat series "${series[@]}" | sha1sum | cut -d' ' -f1
 # patches touch get new mtimes: a new patch at the end of the series must
 # not make kbuild rebuild objtool, and with it every object.
 applied_file=$tree/.git/rig-applied
+refuse_local_work
 mapfile -t applied < <(cat "$applied_file" 2>/dev/null || true)
 keep=pristine
 kept=()

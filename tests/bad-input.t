@@ -20,20 +20,8 @@ cp "$VMLINUX_O" "$WORK/bad-shoff.o"
 printf '\xff\xff\xff\xff\xff\xff\xff\x7f' |
 	dd of="$WORK/bad-shoff.o" bs=1 seek=40 conv=notrunc status=none
 
-# undecodable: 0x62 bytes (an EVEX prefix with no valid instruction) in
-# the middle of .text.
-cp "$VMLINUX_O" "$WORK/undecodable.o"
-read -r off len < <("$RIG_SCRIPTS/elf-section.sh" "$VMLINUX_O" .text)
-head -c 64 /dev/zero | tr '\0' '\142' |
-	dd of="$WORK/undecodable.o" bs=1 seek=$((off + len / 2)) conv=notrunc status=none
-
-# A non-zero exit that is not timeout's (124), a message, the input intact.
-failed_cleanly() {
-	local dir=$1 input=$2 rc
-	rc=$(cat "$dir/rc")
-	[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ -s "$dir/stderr" ] &&
-		cmp -s "$input" "$dir/vmlinux.o"
-}
+# undecodable: bytes no instruction starts with, in the middle of .text.
+plant_undecodable "$VMLINUX_O" "$WORK/undecodable.o"
 
 for bad in truncated bad-shoff undecodable; do
 	run_objtool "$OBJTOOL_PATCHED" "$WORK/$bad.o" "$WORK/$bad-1" --threads=1 "${args[@]}"

@@ -38,8 +38,8 @@ same_file() {
 symtab_offset_field() {
 	local shoff
 	shoff=$(readelf -hW "$1" | gawk '/Start of section headers/ { print $5 }')
-	readelf -SW "$1" | gawk -v shoff="$shoff" \
-		'/\] \.symtab / { sub(/^ *\[ */, ""); print shoff + strtonum($1) * 64 + 24 }'
+	"$RIG_SCRIPTS/elf-sections.sh" "$1" |
+		gawk -v shoff="$shoff" '$2 == ".symtab" { print shoff + $1 * 64 + 24 }'
 }
 
 # The reference System.map listing: pristine 6.12's nm -n | mksysmap.

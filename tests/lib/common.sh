@@ -45,3 +45,23 @@ same_run() {
 	fi
 	$ok
 }
+
+# plant_undecodable <input> <output>: a copy of <input> with 64 bytes of
+# 0x62 (an EVEX prefix with no valid instruction) in the middle of .text.
+plant_undecodable() {
+	local off len
+	read -r off len < <("$RIG_SCRIPTS/elf-section.sh" "$1" .text)
+	cp "$1" "$2"
+	head -c 64 /dev/zero | tr '\0' '\142' |
+		dd of="$2" bs=1 seek=$((off + len / 2)) conv=notrunc status=none
+}
+
+# failed_cleanly <dir> <input>: the run_objtool run in <dir> failed as a
+# broken input must: a non-zero exit that is not timeout's (124), a
+# message on stderr, and the object left as it was.
+failed_cleanly() {
+	local dir=$1 input=$2 rc
+	rc=$(cat "$dir/rc")
+	[ "$rc" != 0 ] && [ "$rc" != 124 ] && [ -s "$dir/stderr" ] &&
+		cmp -s "$input" "$dir/vmlinux.o"
+}
