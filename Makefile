@@ -30,6 +30,7 @@
 #   KERNEL=bzImage     boot this image instead of the rig's
 #   THREADS="1 2 4"    the sweep's thread counts
 #   RUNS=9             alternating pairs per point (sweep, bench-link)
+#   WARMUP=1           sweep: unrecorded pairs before each point's runs
 #   LINK_RUNS=n        pairs for bench-link's whole link tail (default RUNS)
 #   ONLY=regex         bench-link: these cases only
 #   RESULTS=dir        where sweep and bench-link write
@@ -181,11 +182,13 @@ races: objtool tsan-objtool $(INPUT_DEPS)
 boot: kernel-current
 	$(call prove,qemu/)
 
-# The main job.  THREADS="1 2 4", RUNS=9 and RESULTS=dir are passed through.
+# The main job.  THREADS="1 2 4", RUNS=9, WARMUP=1 and RESULTS=dir are
+# passed through.
 sweep: objtool $(INPUT_DEPS)
 	@OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) \
 	 VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" \
-	 THREADS="$(THREADS)" RUNS=$(RUNS) RESULTS=$(RESULTS) \
+	 THREADS="$(THREADS)" RUNS=$(RUNS) WARMUP=$(WARMUP) RESULTS=$(RESULTS) \
+	 PATCHES=$(CURDIR)/patches TREE=$(TREE) \
 	 objtool-bench/sweep.sh
 
 clean:

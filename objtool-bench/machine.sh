@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
 # The machine and inputs a sweep ran on, for its results folder.
 set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+
+# build_id <binary>: its GNU build id, which names the exact build run.
+build_id() {
+	readelf -n "$1" 2>/dev/null | sed -n 's/^ *Build ID: //p' | grep . || echo "none"
+}
 
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
@@ -9,8 +15,14 @@ echo "memory: $(free -g | awk '/^Mem:/ { print $2 " GiB" }')"
 echo "kernel: $(uname -r)"
 echo "compiler: $(gcc --version | head -1)"
 echo "tree: ${LINUX_SOURCE_PKG:-?} ${LINUX_SOURCE_VERSION:-?}${KSRC:+ (KSRC=$KSRC)}"
+if [ -n "${PATCHES:-}" ]; then
+	echo "series: $(series_id "$PATCHES") ($(series_patches "$PATCHES" | wc -l) patches in $PATCHES)"
+fi
+if [ -n "${TREE:-}" ]; then
+	echo "patched tree: $(git -C "$TREE" rev-parse HEAD 2>/dev/null || echo "not a git tree") ($TREE)"
+fi
 echo "object: $VMLINUX_O ($(stat -c %s "$VMLINUX_O") bytes)"
 echo "objtool args: $OBJTOOL_ARGS"
-echo "baseline: $OBJTOOL_BASELINE"
-echo "patched: $OBJTOOL_PATCHED"
-echo "runs: ${RUNS:-9} pairs per point, after one warm-up pair"
+echo "baseline: $OBJTOOL_BASELINE (build id $(build_id "$OBJTOOL_BASELINE"))"
+echo "patched: $OBJTOOL_PATCHED (build id $(build_id "$OBJTOOL_PATCHED"))"
+echo "runs: ${RUNS:-9} pairs per point, after ${WARMUP:-1} warm-up pair(s)"

@@ -11,6 +11,7 @@ command -v gnuplot >/dev/null || { echo "plot.sh: gnuplot missing (make deps)" >
 
 s=$(sed -n 's/^serial_fraction=//p' "$dir/amdahl.txt")
 t1=$(sed -n 's/^t1=//p' "$dir/amdahl.txt")
+method=$(sed -n 's/^method=//p' "$dir/amdahl.txt")
 host=$(sed -n 's/^cpu: //p' "$dir/machine.txt" | cut -c1-60)
 nproc=$(sed -n 's/^nproc: //p' "$dir/machine.txt")
 
@@ -44,7 +45,7 @@ npasses=$(head -1 "$dir/passes.dat" | wc -w)
 # Amdahl and self-relative curves are left out.
 amdahl_plot='' self_plot=''
 if [ -n "$s" ]; then
-	amdahl_plot="amdahl(x) with lines lw 2 title 'Amdahl fit, serial fraction $s',"
+	amdahl_plot="amdahl(x) with lines lw 2 title 'Amdahl, serial fraction $s (${method:-fit})',"
 	self_plot="'$dir/summary.csv' skip 1 using 1:($t1/\$6) with linespoints lw 2 pt 7 title 'patched vs its 1-thread run',"
 else
 	s=0

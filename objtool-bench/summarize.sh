@@ -1,10 +1,15 @@
 #!/usr/bin/env bash
 # Summarize a sweep: per thread count the median and min-max of each tool,
 # the median of the per-pair ratios (speedup = baseline/patched wall; user,
-# sys and RSS as patched/baseline), the per-pass medians, and an Amdahl fit
-# of the patched tool's wall time over the thread counts up to nproc.
+# sys and RSS as patched/baseline), the runs far from their point's median
+# (flagged, not dropped), the per-pass medians, and Amdahl's serial fraction
+# of the patched tool's wall time over the thread counts up to nproc (a
+# least-squares fit where there are several such points, solved from the
+# point where there is one).
 #
-#   summarize.sh <results-dir>  -> summary.csv, passes.csv, amdahl.txt, stdout
+#   summarize.sh <results-dir>
+#     -> summary.csv, summary.md (the README's table), passes.csv,
+#        amdahl.txt, and the table on stdout
 set -euo pipefail
 
 dir=$1
@@ -21,6 +26,20 @@ function ratio(a, x, y) {
 }
 function med(a) {
 	return length(a) ? sprintf("%.3f", median(a, length(a))) : "nan"
+}
+# outliers(a, n): the runs more than 3 scaled median absolute deviations
+# from the median ("3 7"), a robust rule that one slow run cannot hide.
+function outliers(a, n,    m, d, i, mad, out) {
+	m = median(a, n)
+	for (i = 1; i <= n; i++) d[i] = a[i] > m ? a[i] - m : m - a[i]
+	mad = median(d, n) * 1.4826
+	out = ""
+	for (i = 1; i <= n; i++)
+		if (mad > 0 && d[i] > 3 * mad) out = out (out == "" ? "" : " ") i
+	return out
+}
+function count(list,    f) {
+	return list == "" ? 0 : split(list, f, " ")
 }
 function minmax(a, n, want,    i, m) {
 	m = a[1]
@@ -41,10 +60,14 @@ END {
 	print "threads,runs,base_wall_median,base_wall_min,base_wall_max," \
 	      "patched_wall_median,patched_wall_min,patched_wall_max," \
 	      "speedup_median,user_ratio_median,sys_ratio_median,rss_ratio_median," \
-	      "base_rss_kb_median,patched_rss_kb_median" > summary
-	printf "%7s %5s %22s %22s %8s %6s %6s %6s\n", "threads", "pairs",
+	      "base_rss_kb_median,patched_rss_kb_median," \
+	      "base_outliers,patched_outliers" > summary
+	md = dir "/summary.md"
+	print "| threads | pairs | baseline wall, median (min-max) | patched wall, median (min-max) | speedup | user | sys | RSS | outlier pairs |" > md
+	print "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |" > md
+	printf "%7s %5s %22s %22s %8s %6s %6s %6s  %s\n", "threads", "pairs",
 	       "baseline wall (min-max)", "patched wall (min-max)", "speedup",
-	       "user", "sys", "rss"
+	       "user", "sys", "rss", "outliers"
 	for (i = 1; i <= nt; i++) {
 		t = order[i]; n = runs[t]
 		delete sp; delete ur; delete sr; delete rr
@@ -58,38 +81,57 @@ END {
 			ratio(rr, pr[r], br[r])
 		}
 		pmed[t] = median(pw, n)
-		printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s,%s,%s,%d,%d\n",
+		bo = outliers(bw, n); po = outliers(pw, n)
+		flags = (bo == "" ? "" : "baseline " bo) (bo != "" && po != "" ? "; " : "") \
+			(po == "" ? "" : "patched " po)
+		printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s,%s,%s,%d,%d,%d,%d\n",
 		       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
 		       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
 		       med(sp), med(ur), med(sr), med(rr),
-		       median(br, n), median(pr, n) > summary
-		printf "%7s %5d %8.3fs (%.2f-%.2f) %8.3fs (%.2f-%.2f) %7sx %5sx %5sx %5sx\n",
+		       median(br, n), median(pr, n), count(bo), count(po) > summary
+		printf "| %s | %d | %.3f s (%.2f-%.2f) | %.3f s (%.2f-%.2f) | %sx | %sx | %sx | %sx | %s |\n",
 		       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
 		       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
-		       med(sp), med(ur), med(sr), med(rr)
+		       med(sp), med(ur), med(sr), med(rr), flags == "" ? "none" : flags > md
+		printf "%7s %5d %8.3fs (%.2f-%.2f) %8.3fs (%.2f-%.2f) %7sx %5sx %5sx %5sx  %s\n",
+		       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
+		       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
+		       med(sp), med(ur), med(sr), med(rr), flags == "" ? "-" : flags
 	}
 
 	# Amdahl: T(n)/T(1) = s + (1 - s)/n, least squares over 1 < n <= nproc.
+	# With one point this is that point solved for s, not a fit: say which.
 	amdahl = dir "/amdahl.txt"
 	if (!(1 in pmed)) {
 		print "no fit: the sweep has no 1-thread point" > amdahl
+		text = "no serial fraction: the sweep has no 1-thread point."
 	} else {
-		sxy = sxx = 0; used = ""
-		for (t in pmed) {
+		sxy = sxx = 0; used = ""; npts = 0
+		for (i = 1; i <= nt; i++) {
+			t = order[i]
 			if (t + 0 <= 1 || t + 0 > nproc) continue
-			if (pmed[1] <= 0) continue
+			# Times too short to measure (0.00) say nothing about s.
+			if (pmed[1] <= 0 || pmed[t] <= 0) continue
 			x = 1 - 1 / t; y = 1 - pmed[t] / pmed[1]
-			sxy += x * y; sxx += x * x; used = used " " t
+			sxy += x * y; sxx += x * x; used = used (npts++ ? " " : "") t
 		}
 		if (sxx == 0) {
-			print "no fit: no point with 1 < threads <= nproc (" nproc ")" > amdahl
+			print "no fit: no measured point with 1 < threads <= nproc (" nproc ")" > amdahl
+			text = "no serial fraction: no measured point with 1 < threads <= nproc (" nproc ")."
 		} else {
 			s = 1 - sxy / sxx
-			printf "serial_fraction=%.3f\nt1=%.3f\npoints=%s\n", s, pmed[1], used > amdahl
+			method = npts == 1 ? "solved from one point" : "least-squares fit over " npts " points"
+			printf "serial_fraction=%.3f\nt1=%.3f\npoints=%s\nmethod=%s\n", s, pmed[1], used, method > amdahl
+			text = sprintf("Amdahl serial fraction of the patched tool: %.3f, %s (threads %s; 1 < threads <= nproc = %d).", \
+				       s, method, used, nproc)
 		}
 	}
 	close(amdahl)
-	while ((getline line < amdahl) > 0) print "amdahl: " line
+	print "" > md
+	print text > md
+	print "Every recorded pair was byte-identical (object, stdout, stderr, exit status); outlier pairs are more than 3 scaled median absolute deviations from the median of their point, flagged, not dropped." > md
+	close(md)
+	print text
 }' "$dir/sweep.csv"
 
 # Per-pass medians of the patched tool, per thread count, in pass order.

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Thread-count sweep of objtool on vmlinux.o: baseline against patched.
 #
-# For every thread count: one warm-up pair, then RUNS pairs alternating
-# (A B, B A, ...), each run on a fresh copy of the input.  Every patched
+# For every thread count: WARMUP warm-up pairs (default 1, not recorded),
+# then RUNS pairs alternating (A B, B A, ...), each run on a fresh copy of
+# the input.  Every patched
 # output must be byte-identical to its pair's baseline output (object, and
 # stderr less the timing lines); the first mismatch stops the sweep, naming
 # the sections, and keeps the points already finished.
 #
 # Environment: OBJTOOL_BASELINE OBJTOOL_PATCHED VMLINUX_O OBJTOOL_ARGS
 #   THREADS ("1 2 4 ..."; default 1, 2, 4 ... 2*nproc, nproc, 16)
-#   RUNS (pairs per point, default 9)   RESULTS (output directory)
+#   RUNS (pairs per point, default 9)   WARMUP (pairs before them, default 1)
+#   RESULTS (output directory)   PATCHES, TREE (named in machine.txt)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +19,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 : "${OBJTOOL_BASELINE:?}" "${OBJTOOL_PATCHED:?}" "${VMLINUX_O:?}" "${OBJTOOL_ARGS?}"
 RUNS=${RUNS:-9}
+WARMUP=${WARMUP:-1}
+export RUNS WARMUP
 RESULTS=${RESULTS:-$here/results/$(hostname)-$(date +%Y%m%d-%H%M%S)}
 
 default_threads() {
@@ -36,6 +40,7 @@ for t in "${threads[@]}"; do
 	[[ $t =~ ^[1-9][0-9]*$ ]] || die "THREADS: '$t' is not a thread count (1, 2, ...)"
 done
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "RUNS: '$RUNS' is not a positive number"
+[[ $WARMUP =~ ^[0-9]+$ ]] || die "WARMUP: '$WARMUP' is not a number of pairs (0, 1, ...)"
 for bin in "$OBJTOOL_BASELINE" "$OBJTOOL_PATCHED"; do
 	[ -x "$bin" ] || die "$bin: no such objtool (make objtool)"
 done
@@ -61,7 +66,9 @@ trap finish EXIT
 exit_on_signals
 read -ra args <<<"$OBJTOOL_ARGS"
 
-echo "tool,threads,run,wall,user,sys,rss_kb,identical" >"$RESULTS/sweep.csv"
+# No "identical" column: a pair that differs stops the sweep before it is
+# recorded, so every row is of a byte-identical pair.
+echo "tool,threads,run,wall,user,sys,rss_kb" >"$RESULTS/sweep.csv"
 "$here/machine.sh" >"$RESULTS/machine.txt"
 echo "threads,run,pass,seconds" >"$RESULTS/passes-raw.csv"
 
@@ -104,7 +111,7 @@ check_identical() {
 
 record() {
 	local tool=$1 t=$2 run=$3
-	echo "$tool,$t,$run,$(cat "$work/$tool/time"),1" >>"$RESULTS/sweep.csv"
+	echo "$tool,$t,$run,$(cat "$work/$tool/time")" >>"$RESULTS/sweep.csv"
 	if [ "$tool" = patched ]; then
 		sed -n "s/^objtool: timing: \([a-z_]*\) \([0-9.]*\)$/$t,$run,\1,\2/p" \
 			"$work/patched/stderr" >>"$RESULTS/passes-raw.csv"
@@ -112,13 +119,14 @@ record() {
 }
 
 start=$(date +%s) done_runs=0
-total_runs=$(( ${#threads[@]} * (RUNS + 1) * 2 ))
+total_runs=$(( ${#threads[@]} * (RUNS + WARMUP) * 2 ))
 point=0
 for t in "${threads[@]}"; do
 	point=$((point + 1))
-	for run in $(seq 0 "$RUNS"); do
-		# Run 0 is the warm-up; odd pairs run baseline first, even ones patched.
-		if [ $((run % 2)) = 1 ]; then order="baseline patched"; else order="patched baseline"; fi
+	for run in $(seq $((1 - WARMUP)) "$RUNS"); do
+		# Runs up to 0 are the warm-ups; odd pairs run baseline first,
+		# even ones patched.
+		if [ $(((run % 2 + 2) % 2)) = 1 ]; then order="baseline patched"; else order="patched baseline"; fi
 		for tool in $order; do
 			run_one "$tool" "$t"
 			done_runs=$((done_runs + 1))
@@ -130,9 +138,13 @@ for t in "${threads[@]}"; do
 		fi
 		elapsed=$(( $(date +%s) - start ))
 		eta=$(( elapsed * (total_runs - done_runs) / done_runs ))
-		printf '  SWEEP   threads=%-3s (point %d/%d) pair %d/%d%s  ETA %dm%02ds\n' \
-			"$t" "$point" "${#threads[@]}" "$run" "$RUNS" \
-			"$([ "$run" = 0 ] && echo ' (warm-up)')" $((eta / 60)) $((eta % 60))
+		if [ "$run" -le 0 ]; then
+			pair="warm-up $((run + WARMUP))/$WARMUP"
+		else
+			pair="pair $run/$RUNS"
+		fi
+		printf '  SWEEP   threads=%-3s (point %d/%d) %s  ETA %dm%02ds\n' \
+			"$t" "$point" "${#threads[@]}" "$pair" $((eta / 60)) $((eta % 60))
 	done
 done
 

@@ -64,3 +64,11 @@ kernel_make() {
 series_patches() {
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^[[:space:]]*$/d' "$1/series"
 }
+
+# series_id <patches-dir>: one sha1 over patches/series and every patch it
+# names, which changes whenever the series does.
+series_id() {
+	local -a series
+	mapfile -t series < <(series_patches "$1")
+	(cd "$1" && cat series "${series[@]}") | sha1sum | cut -d' ' -f1
+}

@@ -108,7 +108,10 @@ fi
 
 # The series as it stands, to tell whether it needs reapplying.
 mapfile -t series < <(series_patches "$patches")
-series_id=$(cd "$patches" && cat series "${series[@]}" | sha1sum | cut -d' ' -f1)
+for p in "${series[@]}"; do
+	[ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
+done
+series_id=$(series_id "$patches")
 [ "$(cat "$tree/.git/rig-series" 2>/dev/null)" = "$series_id" ] && exit 0
 
 # Keep the commits of the patches that did not change (the longest such
@@ -123,7 +126,6 @@ keep=pristine
 kept=()
 for i in "${!series[@]}"; do
 	p=${series[$i]}
-	[ -f "$patches/$p" ] || die "patches/series names $p, which does not exist"
 	read -r sum commit <<<"${applied[$i]:-x x}"
 	[ "$sum" = "$(sha1sum <"$patches/$p" | cut -d' ' -f1)" ] || break
 	g cat-file -e "$commit^{commit}" 2>/dev/null || break

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The sweep's own logic on a small object with forced threading: its CSVs,
-# summary, Amdahl fit and plots, and that it stops on wrong output, on a
-# failing objtool and on bad input while keeping the finished points.
+# summary, warm-ups, outlier flags, Amdahl fit, machine.txt and plots, and
+# that it stops on wrong output, on a failing objtool and on bad input
+# while keeping the finished points.
 set -euo pipefail
 . "$(dirname "$0")/../../tests/lib/common.sh"
 
@@ -11,7 +12,7 @@ export OBJTOOL_BASELINE OBJTOOL_PATCHED OBJTOOL_ARGS
 export VMLINUX_O=$KOUT/kernel/sched/core.o
 
 ktap_print_header
-ktap_set_plan 12
+ktap_set_plan 17
 
 # A "patched" objtool that misbehaves at --threads=2 only: FAKE=corrupt
 # flips bytes in .text, FAKE=fail exits 1.
@@ -30,14 +31,28 @@ chmod +x "$WORK/fake-objtool"
 
 # 1. A good sweep.
 out=$WORK/good
-if THREADS="1 2" RUNS=2 RESULTS=$out "$bench/sweep.sh" >"$WORK/good.log" 2>&1; then
+if THREADS="1 2" RUNS=2 WARMUP=2 PATCHES=$PATCHES TREE=$TREE RESULTS=$out \
+	"$bench/sweep.sh" >"$WORK/good.log" 2>&1; then
 	ktap_test_pass "sweep over threads 1 2 finishes"
 else
 	sed 's/^/# /' "$WORK/good.log"
 	ktap_test_fail "sweep over threads 1 2 finishes"
 fi
-rows=$(gawk -F, 'NR > 1 && $8 == 1' "$out/sweep.csv" 2>/dev/null | wc -l)
-ktap_check "sweep.csv: 2 points x 2 pairs x 2 tools, all identical ($rows)" [ "$rows" = 8 ]
+rows=$(gawk -F, 'NR > 1 && NF == 7' "$out/sweep.csv" 2>/dev/null | wc -l)
+ktap_check "sweep.csv: 2 points x 2 pairs x 2 tools ($rows)" [ "$rows" = 8 ]
+warmups=$(grep -c 'warm-up [12]/2' "$WORK/good.log" || true)
+ktap_check "WARMUP=2: two warm-up pairs per point, not recorded ($warmups)" [ "$warmups" = 4 ]
+# shellcheck disable=SC2016 # $1 and $2 are bash -c's own arguments
+series_sha=$(bash -c '. "$1/lib.sh" && series_id "$2"' - "$RIG_SCRIPTS" "$PATCHES")
+ids() {
+	grep -q "^patched: $OBJTOOL_PATCHED (build id [0-9a-f]\{40\})$" "$out/machine.txt" &&
+		grep -q "^baseline: $OBJTOOL_BASELINE (build id [0-9a-f]\{40\})$" "$out/machine.txt" &&
+		grep -q "^series: $series_sha " "$out/machine.txt" &&
+		grep -q "^patched tree: $(git -C "$TREE" rev-parse HEAD) " "$out/machine.txt"
+}
+ktap_check "machine.txt names the series, the tree's commit, both build ids" ids
+md_ok() { grep -q "^| 1 | 2 | " "$1" && grep -q "^| 2 | 2 | " "$1" && grep -q "byte-identical" "$1"; }
+ktap_check "summary.md: a row per thread count" md_ok "$out/summary.md"
 ktap_check "summary.csv has a row per thread count" \
 	[ "$(cut -d, -f1 "$out/summary.csv" 2>/dev/null | tail -n +2 | tr '\n' ' ')" = "1 2 " ]
 ktap_check "per-pass medians include the threaded passes" \
@@ -66,6 +81,25 @@ echo "threads,run,pass,seconds" >"$fake/passes-raw.csv"
 ktap_check "speedup is the median of pair ratios (10/5, 10/7 -> 1.714)" \
 	grep -q "^2,2,10.000,10.000,10.000,6.000,5.000,7.000,1.714,1.200,1.000,1.200," "$fake/summary.csv"
 ktap_check "Amdahl fit: serial fraction 0.2" grep -qx "serial_fraction=0.200" "$fake/amdahl.txt"
+ktap_check "one point: called solved, not a fit" grep -qx "method=solved from one point" "$fake/amdahl.txt"
+
+# Outliers: nine pairs, patched's pair 4 three times slower than the rest:
+# flagged (the median and the ratios stay), no baseline run flagged.
+out9=$WORK/outliers
+mkdir -p "$out9"
+echo "nproc: 2" >"$out9/machine.txt"
+{
+	echo "tool,threads,run,wall,user,sys,rss_kb"
+	for r in 1 2 3 4 5 6 7 8 9; do
+		echo "baseline,1,$r,10.$r,10,1,1000"
+		if [ "$r" = 4 ]; then w=30; else w=9.$r; fi
+		echo "patched,1,$r,$w,10,1,1000"
+	done
+} >"$out9/sweep.csv"
+echo "threads,run,pass,seconds" >"$out9/passes-raw.csv"
+"$bench/summarize.sh" "$out9" >"$WORK/outliers.log"
+flagged() { grep -q ",0,1$" "$1/summary.csv" && grep -q "| patched 4 |$" "$1/summary.md"; }
+ktap_check "a run far from its median is flagged, the others are not" flagged "$out9"
 
 # Without a 1-thread point there is no fit, and the plots still come out.
 grep -v '^[a-z]*,1,' "$fake/sweep.csv" >"$fake/sweep.csv.new"

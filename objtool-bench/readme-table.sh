@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Put a sweep's summary.md into the README, between the lines
+#   <!-- sweep-summary: <results-dir> -->  and  <!-- /sweep-summary -->
+# so that the table there is the summary's, not a copy edited by hand
+# (objtool-bench/tests/readme.t checks it).
+#
+#   readme-table.sh <results-dir> [README.md]
+set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
+
+results=$1
+readme=${2:-$(dirname "$0")/../README.md}
+[ -f "$results/summary.md" ] || die "$results/summary.md: no such file (summarize.sh first)"
+grep -q '^<!-- sweep-summary: .* -->$' "$readme" || die "$readme has no sweep-summary block"
+
+name=${results%/}
+name=objtool-bench/results/${name##*/}
+tmp=$(mktemp "$readme.XXXXXX")
+trap 'rm -f "$tmp"' EXIT
+gawk -v name="$name" -v md="$results/summary.md" '
+	/^<!-- sweep-summary: .* -->$/ {
+		print "<!-- sweep-summary: " name " -->"
+		while ((getline line < md) > 0) print line
+		skip = 1
+		next
+	}
+	/^<!-- \/sweep-summary -->$/ { skip = 0 }
+	!skip' "$readme" >"$tmp"
+mv "$tmp" "$readme"
