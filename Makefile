@@ -43,6 +43,7 @@
 #   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
 #   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
+#   QEMU_ACCEL=tcg     make boot: tcg, or kvm where /dev/kvm works
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #   PROGRESS_SECONDS=60  how often a kernel build says how far it is
 #   T="a.t b/"         make check: the tests to run
@@ -125,7 +126,7 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) \
 	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
-	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) LINK_TOOLS=$(LINK_TOOLS) SMALL=$(SMALL)
+	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) QEMU_ACCEL=$(QEMU_ACCEL) LINK_TOOLS=$(LINK_TOOLS) SMALL=$(SMALL)
 
 TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
 
