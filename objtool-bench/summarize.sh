@@ -13,14 +13,10 @@
 set -euo pipefail
 
 dir=$1
+median_awk=$(dirname "$0")/../scripts/median.awk
 nproc=$(sed -n 's/^nproc: //p' "$dir/machine.txt")
 
-gawk -F, -v nproc="$nproc" -v dir="$dir" '
-function median(a, n,    s, i) {
-	for (i = 1; i <= n; i++) s[i] = a[i]
-	asort(s)
-	return n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
-}
+gawk -F, -v nproc="$nproc" -v dir="$dir" -f "$median_awk" -e '
 function ratio(a, x, y) {
 	if (y > 0) a[length(a) + 1] = x / y
 }
@@ -135,12 +131,7 @@ END {
 }' "$dir/sweep.csv"
 
 # Per-pass medians of the patched tool, per thread count, in pass order.
-gawk -F, '
-function median(a, n,    s, i) {
-	for (i = 1; i <= n; i++) s[i] = a[i]
-	asort(s)
-	return n % 2 ? s[(n + 1) / 2] : (s[n / 2] + s[n / 2 + 1]) / 2
-}
+gawk -F, -f "$median_awk" -e '
 NR == 1 { next }
 {
 	if (!(($1) in tseen)) { tseen[$1] = 1; torder[++nt] = $1 }

@@ -29,11 +29,7 @@ pair() {
 		fi
 		echo "$name,$i,$ta,$tb" >>"$csv"
 	done
-	gawk -F, -v name="$name" '
-	function median(x, n,    i) {
-		asort(x)
-		return n % 2 ? x[(n + 1) / 2] : (x[n / 2] + x[n / 2 + 1]) / 2
-	}
+	gawk -F, -v name="$name" -f "${BASH_SOURCE[0]%/*}/median.awk" -e '
 	$1 == name { n++; a[n] = $3; b[n] = $4; r[n] = $3 > 0 ? $4 / $3 : 0 }
 	END { printf "| %s | %d | %.3f | %.3f | %.3f |\n", name, n,
 		     median(a, n), median(b, n), median(r, n) }' "$csv"

@@ -12,13 +12,14 @@ export OBJTOOL_BASELINE OBJTOOL_PATCHED OBJTOOL_ARGS
 export VMLINUX_O=$KOUT/kernel/sched/core.o
 
 ktap_print_header
-ktap_set_plan 17
+ktap_set_plan 20
 
 # A "patched" objtool that misbehaves at --threads=2 only: FAKE=corrupt
-# flips bytes in .text, FAKE=fail exits 1.
+# flips bytes in .text, FAKE=fail exits 1, FAKE=slow takes 20 s more.
 cat >"$WORK/fake-objtool" <<FAKE
 #!/usr/bin/env bash
 set -euo pipefail
+case " \$* " in *" --threads=2 "*) [ "\$FAKE" = slow ] && sleep 20 ;; esac
 "$OBJTOOL_PATCHED" "\$@"
 case " \$* " in *" --threads=2 "*) ;; *) exit 0 ;; esac
 [ "\$FAKE" = fail ] && { echo "fake: failing at 2 threads" >&2; exit 1; }
@@ -138,7 +139,32 @@ else
 	ktap_test_fail "a failing objtool stops the sweep with its message, keeps threads=1"
 fi
 
-# 5. Bad input: not an ELF object, garbage in THREADS.
+# 5. Cancelled (SIGTERM to its process group, as a closed terminal or a CI
+# timeout sends) while threads=2 runs: it stops at once, its copies go,
+# and the finished point is summarized.
+out=$WORK/cancel
+mkdir -p "$WORK/tmp"
+FAKE=slow OBJTOOL_PATCHED=$WORK/fake-objtool THREADS="1 2" RUNS=1 RESULTS=$out TMPDIR=$WORK/tmp \
+	setsid "$bench/sweep.sh" >"$WORK/cancel.log" 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+	grep -q 'threads=1 .* pair 1/1' "$WORK/cancel.log" && break
+	sleep 0.1
+done
+sleep 0.5
+started=$(date +%s)
+kill -TERM -- -"$pid" 2>/dev/null || true
+rc=0
+wait "$pid" || rc=$?
+took=$(($(date +%s) - started))
+sed 's/^/# /' "$WORK/cancel.log"
+promptly() { [ "$rc" = 143 ] && [ "$took" -lt 10 ]; }
+ktap_check "cancelled: exits 143 within 10 s (exit $rc after ${took}s)" promptly
+ktap_check "cancelled: no copies left in TMPDIR" [ -z "$(ls -A "$WORK/tmp")" ]
+partial() { grep -q "PARTIAL summary" "$WORK/cancel.log" && grep -q "^1,1," "$1/summary.csv"; }
+ktap_check "cancelled: the finished point is summarized" partial "$out"
+
+# 6. Bad input: not an ELF object, garbage in THREADS.
 refused() { [ "$1" != 0 ] && grep -q -- "$2" "$3"; }
 echo "not an object" >"$WORK/text.o"
 rc=0
