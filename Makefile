@@ -6,7 +6,8 @@
 #   
 #   make deps          apt-get what the rig needs (the only target needing root)
 #   make tree          build/linux: pristine commit + patches/series; build/baseline
-#   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN)
+#   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN;
+#                      profile-objtool: with -g and frame pointers)
 #   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o
 #   make kernel-current  make kernel only if build/kernel is of another tree (what test, boot use)
 #   make races         race-tests/ alone (TSAN, helgrind, drd, stress, determinism)
@@ -19,6 +20,7 @@
 #   make small-current   make small, each side only if its build is of another tree (test, kbuild)
 #   make kbuild        kbuild/tests alone (make decides as before: depcheck)
 #   make bench-kbuild  kbuild's benchmark: no-op and incremental makes, pristine vs patched
+#   make profile       where objtool's time goes: perf and per-pass times (profiles/)
 #   make check-patches checkpatch.pl --strict on every patch
 #   make clean         remove build/
 #   
@@ -29,7 +31,7 @@
 #   OBJTOOL_ARGS=...   the arguments kbuild ran objtool on VMLINUX_O with
 #   KERNEL=bzImage     boot this image instead of the rig's
 #   THREADS="1 2 4"    the sweep's thread counts
-#   RUNS=9             alternating pairs per point (sweep, bench-link)
+#   RUNS=9             alternating pairs per point (sweep, bench-link; profile: 5 timing runs)
 #   WARMUP=1           sweep: unrecorded pairs before each point's runs
 #   LINK_RUNS=n        pairs for bench-link's whole link tail (default RUNS)
 #   ONLY=regex         bench-link: these cases only
@@ -61,6 +63,7 @@ SMALL     := $(BUILD)/small
 OBJTOOL_BASELINE := $(BUILD)/objtool-baseline/objtool
 OBJTOOL_PATCHED  := $(BUILD)/objtool-patched/objtool
 OBJTOOL_TSAN     := $(BUILD)/objtool-tsan/objtool
+OBJTOOL_PROFILE  := $(BUILD)/objtool-profile/objtool
 LINK_TOOLS       := $(BUILD)/link-tools
 
 # The object and arguments the sweep and the tests use: kbuild's own by
@@ -78,7 +81,7 @@ endif
 
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
-.PHONY: all deps tree objtool tsan-objtool kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
+.PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
 	link-tail bench-link small kbuild bench-kbuild
 
 all: help
@@ -97,6 +100,14 @@ tree: deps
 objtool: tree
 	@scripts/build-objtool.sh $(BASE_TREE) $(BUILD)/objtool-baseline
 	@scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-patched
+
+# The patched objtool with -g and frame pointers, for perf's call chains;
+# no sibling calls and no inlining, so that every function keeps its own
+# frame and its callers are named (the per-pass times come from the real
+# build; this one is some 10-20% slower).
+profile-objtool: tree
+	@OBJTOOL_EXTRA_CFLAGS="-g -fno-omit-frame-pointer -fno-optimize-sibling-calls -fno-inline" \
+		scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-profile
 
 # The patched objtool under ThreadSanitizer, for the race tests.
 tsan-objtool: tree
@@ -123,12 +134,12 @@ check-patches: tree
 	@scripts/check-patches.sh $(TREE) patches
 
 TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) \
-	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) \
+	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) OBJTOOL_PROFILE=$(OBJTOOL_PROFILE) \
 	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
 	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) QEMU_ACCEL=$(QEMU_ACCEL) LINK_TOOLS=$(LINK_TOOLS) SMALL=$(SMALL)
 
-TEST_DIRS := tests/ objtool-bench/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
+TEST_DIRS := tests/ objtool-bench/tests/ profiles/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
 
 # $(call prove,tests...): the tests under prove, their environment written
 # to build/rig.env first, so that afterwards any test runs on its own (prove
@@ -143,7 +154,7 @@ check:
 	@[ -n "$(T)" ] || { echo "make check: name the tests: T=path/to/x.t" >&2; exit 2; }
 	$(call prove,$(T))
 
-test: objtool tsan-objtool kernel-current small-current
+test: objtool tsan-objtool profile-objtool kernel-current small-current
 	$(call prove,$(TEST_DIRS))
 
 link-tail: kernel-current
@@ -191,6 +202,14 @@ sweep: objtool $(INPUT_DEPS)
 	 THREADS="$(THREADS)" RUNS=$(RUNS) WARMUP=$(WARMUP) RESULTS=$(RESULTS) \
 	 PATCHES=$(CURDIR)/patches TREE=$(TREE) \
 	 objtool-bench/sweep.sh
+
+# Where objtool's time goes: perf and per-pass times at THREADS (1 2 nproc),
+# RUNS timing runs each (5); under profiles/results/<host>-<date>.
+profile: objtool profile-objtool $(INPUT_DEPS)
+	@OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) OBJTOOL_PROFILE=$(OBJTOOL_PROFILE) \
+	 VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" \
+	 THREADS="$(THREADS)" RUNS=$(RUNS) RESULTS=$(RESULTS) \
+	 profiles/profile.sh
 
 clean:
 	rm -rf $(BUILD)
