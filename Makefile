@@ -27,6 +27,8 @@
 #   Settings (make VAR=value):
 #   V=1                show the commands
 #   KSRC=dir           unpack this kernel tree instead of the pinned tarball
+#   BUILD=dir          where trees and builds go (default build/; a test run alone
+#                      then needs RIG_ENV=dir/rig.env)
 #   VMLINUX_O=file     sweep/races/identity on this pre-objtool object (with OBJTOOL_ARGS=)
 #   OBJTOOL_ARGS=...   the arguments kbuild ran objtool on VMLINUX_O with
 #   KERNEL=bzImage     boot this image instead of the rig's

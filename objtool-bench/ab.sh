@@ -15,7 +15,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../scripts/lib.sh"
 
 [ $# -ge 2 ] || die "usage: ab.sh <objtool-a> <objtool-b> [threads...]"
-a=$1 b=$2
+# Absolute: the runs happen in their own directories.
+a=$(realpath -- "$1") b=$(realpath -- "$2")
 shift 2
 threads=("$@")
 [ ${#threads[@]} -gt 0 ] || threads=(1 2)
