@@ -3,11 +3,6 @@
 set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
-# build_id <binary>: its GNU build id, which names the exact build run.
-build_id() {
-	readelf -n "$1" 2>/dev/null | sed -n 's/^ *Build ID: //p' | grep . || echo "none"
-}
-
 echo "date: $(date -u '+%Y-%m-%d %H:%M:%S UTC')"
 echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)"
 echo "nproc: $(nproc)"
@@ -23,6 +18,7 @@ if [ -n "${TREE:-}" ]; then
 fi
 echo "object: $VMLINUX_O ($(stat -c %s "$VMLINUX_O") bytes)"
 echo "objtool args: $OBJTOOL_ARGS"
-echo "baseline: $OBJTOOL_BASELINE (build id $(build_id "$OBJTOOL_BASELINE"))"
-echo "patched: $OBJTOOL_PATCHED (build id $(build_id "$OBJTOOL_PATCHED"))"
+base_id=$(build_id "$OBJTOOL_BASELINE") patched_id=$(build_id "$OBJTOOL_PATCHED")
+echo "baseline: $OBJTOOL_BASELINE (build id ${base_id:-none})"
+echo "patched: $OBJTOOL_PATCHED (build id ${patched_id:-none})"
 echo "runs: ${RUNS:-9} pairs per point, after ${WARMUP:-1} warm-up pair(s)"

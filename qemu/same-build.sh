@@ -6,12 +6,11 @@
 #
 #   same-build.sh <bzImage> <build-dir> <source-tree>
 set -euo pipefail
+. "$(dirname "$0")/../scripts/lib.sh"
 
 image=$1 kout=$2 tree=$3
 tmp=$(mktemp "${TMPDIR:-/tmp}/same-build.XXXXXX")
 trap 'rm -f "$tmp"' EXIT
-
-build_id() { readelf -n "$1" 2>/dev/null | sed -n 's/^ *Build ID: //p'; }
 
 want=$(build_id "$kout/vmlinux")
 [ -n "$want" ] || { echo "$kout/vmlinux has no build id to compare with"; exit 1; }

@@ -2,7 +2,7 @@
 # TAP output for the rig's tests, with the names and meaning of kselftest's
 # ktap_helpers.sh (tools/testing/selftests/kselftest/), so that a test reads
 # like a kselftest, but the rig's own: it needs no unpacked kernel tree, and
-# quotes what it prints.
+# quotes what it prints.  ktap_check and not, at the end, are the rig's.
 
 KTAP_TESTNO=1
 KTAP_CNT_PASS=0
@@ -67,4 +67,20 @@ ktap_finished() {
 	ktap_print_totals
 	[ $((KTAP_CNT_PASS + KTAP_CNT_SKIP)) -eq "$KTAP_PLAN" ] || exit 1
 	exit 0
+}
+
+# ktap_check <description> <command...>: the command's success as a test.
+ktap_check() {
+	local description=$1
+	shift
+	if "$@"; then
+		ktap_test_pass "$description"
+	else
+		ktap_test_fail "$description"
+	fi
+}
+
+# not <command...>: the command fails (for ktap_check).
+not() {
+	! "$@"
 }

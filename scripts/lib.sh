@@ -72,3 +72,9 @@ series_id() {
 	mapfile -t series < <(series_patches "$1")
 	(cd "$1" && cat series "${series[@]}") | sha1sum | cut -d' ' -f1
 }
+
+# build_id <file>: its GNU build id, which names the exact build of a
+# program or kernel; nothing if it has none or is no ELF file.
+build_id() {
+	{ readelf -n "$1" 2>/dev/null || true; } | sed -n 's/^ *Build ID: //p'
+}

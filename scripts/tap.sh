@@ -1,6 +1,6 @@
 # shellcheck shell=bash
 # What every TAP test of the rig starts with: the rig's environment
-# (rig-env.sh), TAP output (ktap.sh), ktap_check and not, and a scratch
+# (rig-env.sh), TAP output and ktap_check (ktap.sh), and a scratch
 # directory $WORK that goes away however the test ends.
 #
 #   . scripts/tap.sh <name>
@@ -18,22 +18,6 @@
 
 # shellcheck source=scripts/ktap.sh
 . "$(dirname "${BASH_SOURCE[0]}")/ktap.sh"
-
-# ktap_check <description> <command...>: the command's success as a test.
-ktap_check() {
-	local description=$1
-	shift
-	if "$@"; then
-		ktap_test_pass "$description"
-	else
-		ktap_test_fail "$description"
-	fi
-}
-
-# not <command...>: the command fails (for ktap_check).
-not() {
-	! "$@"
-}
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/${1:-rig}-test.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT

@@ -47,7 +47,6 @@ refused() {
 	! deps "$log" "$@" && grep -q "$want" "$log" && [ ! -e "$work/apt.log" ]
 }
 
-ktap_check() { if "${@:2}"; then ktap_test_pass "$1"; else ktap_test_fail "$1"; fi; }
 
 nothing_to_do() { deps "$1" "${@:2}" && [ ! -e "$work/apt.log" ]; }
 ktap_check "all there: nothing to do, nothing installed, even as non-root" \

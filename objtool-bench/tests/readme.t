@@ -32,7 +32,6 @@ matches() {
 		sed '1d;$d' | diff -u "$work/results/summary.md" - | sed 's/^/# /' | head -20
 	[ "${PIPESTATUS[2]}" = 0 ]
 }
-ktap_check() { if "${@:2}"; then ktap_test_pass "$1"; else ktap_test_fail "$1"; fi; }
 ktap_check "the README's table is summarize.sh's summary.md of $results" matches "$top/README.md"
 
 # Planted: one figure edited by hand is caught.
