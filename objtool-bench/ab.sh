@@ -13,6 +13,8 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../scripts/rig-env.sh"
 . "$here/../scripts/lib.sh"
+# shellcheck source=scripts/pairs.sh
+. "$here/../scripts/pairs.sh"
 
 [ $# -ge 2 ] || die "usage: ab.sh <objtool-a> <objtool-b> [threads...]"
 # Absolute: the runs happen in their own directories.
@@ -20,7 +22,6 @@ a=$(realpath -- "$1") b=$(realpath -- "$2")
 shift 2
 threads=("$@")
 [ ${#threads[@]} -gt 0 ] || threads=(1 2)
-RUNS=${RUNS:-9}
 : "${VMLINUX_O:?run make test or make sweep once (build/rig.env), or set VMLINUX_O}"
 : "${OBJTOOL_ARGS?}"
 for bin in "$a" "$b"; do
@@ -33,18 +34,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/objtool-ab.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 exit_on_signals
 
-# run_in <objtool> <threads> <dir>: one timed run on a fresh copy; prints
-# the wall seconds.
+# run_in <objtool> <threads> <dir>: one timed run on a fresh copy, made
+# outside the timing; prints the wall seconds.
 run_in() {
-	local bin=$1 t=$2 dir=$3 t0 t1 rc=0
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	cp "$VMLINUX_O" "$dir/vmlinux.o"
-	t0=$EPOCHREALTIME
-	(cd "$dir" && timeout 600 "$bin" --threads="$t" "${args[@]}" vmlinux.o >stdout 2>stderr) || rc=$?
-	t1=$EPOCHREALTIME
-	echo "$rc" >"$dir/rc"
-	gawk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }'
+	fresh_copy "$3"
+	wall objtool_in "$3" "$1" --threads="$2" "${args[@]}"
 }
 
 echo "| threads | pairs | A median s | B median s | B/A (median of pair ratios) |"

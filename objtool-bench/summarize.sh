@@ -8,8 +8,8 @@
 # point where there is one).
 #
 #   summarize.sh <results-dir>
-#     -> summary.csv, summary.md (the README's table), passes.csv,
-#        amdahl.txt, and the table on stdout
+#     -> summary.csv, summary.md (the README's table, also on stdout),
+#        passes.csv, amdahl.txt
 set -euo pipefail
 
 dir=$1
@@ -61,9 +61,6 @@ END {
 	md = dir "/summary.md"
 	print "| threads | pairs | baseline wall, median (min-max) | patched wall, median (min-max) | speedup | user | sys | RSS | outlier pairs |" > md
 	print "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |" > md
-	printf "%7s %5s %22s %22s %8s %6s %6s %6s  %s\n", "threads", "pairs",
-	       "baseline wall (min-max)", "patched wall (min-max)", "speedup",
-	       "user", "sys", "rss", "outliers"
 	for (i = 1; i <= nt; i++) {
 		t = order[i]; n = runs[t]
 		delete sp; delete ur; delete sr; delete rr
@@ -89,10 +86,6 @@ END {
 		       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
 		       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
 		       med(sp), med(ur), med(sr), med(rr), flags == "" ? "none" : flags > md
-		printf "%7s %5d %8.3fs (%.2f-%.2f) %8.3fs (%.2f-%.2f) %7sx %5sx %5sx %5sx  %s\n",
-		       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
-		       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
-		       med(sp), med(ur), med(sr), med(rr), flags == "" ? "-" : flags
 	}
 
 	# Amdahl: T(n)/T(1) = s + (1 - s)/n, least squares over 1 < n <= nproc.
@@ -127,8 +120,8 @@ END {
 	print text > md
 	print "Every recorded pair was byte-identical (object, stdout, stderr, exit status); outlier pairs are more than 3 scaled median absolute deviations from the median of their point, flagged, not dropped." > md
 	close(md)
-	print text
 }' "$dir/sweep.csv"
+cat "$dir/summary.md"
 
 # Per-pass medians of the patched tool, per thread count, in pass order.
 gawk -F, -f "$median_awk" -e '

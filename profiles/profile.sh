@@ -20,6 +20,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 : "${OBJTOOL_PATCHED:?}" "${OBJTOOL_PROFILE:?}" "${VMLINUX_O:?}" "${OBJTOOL_ARGS?}"
 RUNS=${RUNS:-5}
+# shellcheck source=scripts/pairs.sh
+. "$here/../scripts/pairs.sh"
 PERF_EVENT=${PERF_EVENT:-cpu-clock}
 RESULTS=${RESULTS:-$here/results/$(hostname)-$(date +%Y%m%d-%H%M%S)}
 THREADS=${THREADS:-$(printf '%s\n' 1 2 "$(nproc)" | sort -n -u | tr '\n' ' ')}
@@ -46,18 +48,14 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/objtool-profile.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 exit_on_signals
 
-# objtool_in <dir> <command...>: the command on a fresh copy of the object,
-# named vmlinux.o, in <dir>; its stderr in <dir>/stderr.  Fails loudly.
-objtool_in() {
-	local dir=$1 rc=0
-	shift
-	mkdir -p "$dir"
-	cp "$VMLINUX_O" "$dir/vmlinux.o"
-	(cd "$dir" && timeout 600 "$@" "${args[@]}" vmlinux.o >stdout 2>stderr) || rc=$?
-	if [ "$rc" != 0 ]; then
-		grep -v '^objtool: timing:' "$dir/stderr" | head -20 >&2
-		die "'$*' failed on $VMLINUX_O (exit $rc)"
-	fi
+# ran_ok <dir>: the objtool_in run there succeeded, or stop with its
+# messages.
+ran_ok() {
+	local rc
+	rc=$(cat "$1/rc")
+	[ "$rc" = 0 ] && return
+	grep -v '^objtool: timing:' "$1/stderr" | head -20 >&2
+	die "objtool failed on $VMLINUX_O (exit $rc)"
 }
 
 # perf, once per thread count.
@@ -67,8 +65,10 @@ for t in "${threads[@]}"; do
 	quiet PERF "objtool --threads=$t"
 	out=$RESULTS/t$t
 	mkdir -p "$out"
+	fresh_copy "$work/perf$t"
 	objtool_in "$work/perf$t" perf record -q -e "$PERF_EVENT" -F 999 -g \
-		-o "$work/perf$t.data" -- "$OBJTOOL_PROFILE" --threads="$t"
+		-o "$work/perf$t.data" -- "$OBJTOOL_PROFILE" --threads="$t" "${args[@]}"
+	ran_ok "$work/perf$t"
 	report=(perf report -i "$work/perf$t.data" --stdio --percent-limit 0.3)
 	"${report[@]}" --no-children --sort dso,sym -g none 2>/dev/null >"$out/by-symbol.txt"
 	"${report[@]}" --children --sort sym -g graph,2,caller 2>/dev/null >"$out/call-chains.txt"
@@ -82,13 +82,12 @@ echo "threads,run,pass,seconds" >"$RESULTS/passes-raw.csv"
 for run in $(seq "$RUNS"); do
 	for t in "${threads[@]}"; do
 		quiet TIMING "objtool --threads=$t (run $run/$RUNS)"
-		t0=$EPOCHREALTIME
-		objtool_in "$work/time" "$OBJTOOL_PATCHED" --threads="$t" --timing
-		t1=$EPOCHREALTIME
+		fresh_copy "$work/time"
+		secs=$(wall objtool_in "$work/time" "$OBJTOOL_PATCHED" --threads="$t" --timing "${args[@]}")
+		ran_ok "$work/time"
 		{
 			sed -n "s/^objtool: timing: \([a-z_]*\) \([0-9.]*\)$/$t,$run,\1,\2/p" "$work/time/stderr"
-			gawk -v t="$t" -v r="$run" -v a="$t0" -v b="$t1" \
-				'BEGIN { printf "%s,%s,wall,%.4f\n", t, r, b - a }'
+			echo "$t,$run,wall,$secs"
 		} >>"$RESULTS/passes-raw.csv"
 		rm -rf "$work/time"
 	done

@@ -1,7 +1,8 @@
 # shellcheck shell=bash
 # Side-by-side timing: two commands alternated A B, B A, ... over $RUNS
 # pairs (default 9) after one warm-up pair; the median of each and of the
-# per-pair ratios B/A.  Sourced by link-tail/bench.sh and kbuild/bench.sh.
+# per-pair ratios B/A.  Sourced by link-tail/bench.sh, kbuild/bench.sh and
+# objtool-bench/ab.sh; the objtool helpers by ab.sh and profiles/profile.sh.
 
 : "${RUNS:=9}"
 
@@ -12,6 +13,25 @@ wall() {
 	"$@" >/dev/null 2>&1 || { echo "bench: command failed: $*" >&2; return 1; }
 	t1=$EPOCHREALTIME
 	gawk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f\n", b - a }'
+}
+
+# fresh_copy <dir>: <dir>, emptied, with a copy of $VMLINUX_O as vmlinux.o,
+# made before a timed run rather than inside it.
+fresh_copy() {
+	rm -rf "$1"
+	mkdir -p "$1"
+	cp "$VMLINUX_O" "$1/vmlinux.o"
+}
+
+# objtool_in <dir> <command...>: the command (an objtool and its arguments,
+# or a wrapper of it) on <dir>/vmlinux.o, from <dir>; stdout, stderr and
+# the exit status (rc) are left there.  Never fails: the caller reads rc.
+# Ten minutes is a hang.
+objtool_in() {
+	local dir=$1 rc=0
+	shift
+	(cd "$dir" && timeout 600 "$@" vmlinux.o >stdout 2>stderr) || rc=$?
+	echo "$rc" >"$dir/rc"
 }
 
 # pair <name> <csv> <cmd-a> <cmd-b>: the commands are strings for eval;

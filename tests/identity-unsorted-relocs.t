@@ -13,16 +13,17 @@ read -ra args <<<"$OBJTOOL_ARGS"
 ktap_print_header
 ktap_set_plan 3
 
-"$(dirname "$0")/lib/reverse-relocs.py" "$VMLINUX_O" "$WORK/reversed.o" .rela.text
-# The first entry's r_offset is now above the last one's (Elf64_Rela: 24
-# bytes, r_offset first).
+# Elf64_Rela: 24 bytes, r_offset first.
+cp "$VMLINUX_O" "$WORK/reversed.o"
+read -r rela_off rela_size < <("$RIG_SCRIPTS/elf-section.sh" "$VMLINUX_O" .rela.text)
+"$(dirname "$0")/lib/reverse-entries.py" "$WORK/reversed.o" "$rela_off" "$rela_size" 24
+# The first entry's r_offset is now above the last one's.
 reversed() {
-	local off size first last
-	read -r off size < <("$RIG_SCRIPTS/elf-section.sh" "$1" .rela.text)
-	first=$(od -An -tu8 -j "$off" -N8 "$1" | tr -d ' ')
-	last=$(od -An -tu8 -j $((off + size - 24)) -N8 "$1" | tr -d ' ')
-	ktap_print_msg ".rela.text: $((size / 24)) entries, first at $first, last at $last"
-	[ "$size" -gt 24000 ] && [ "$first" -gt "$last" ]
+	local first last
+	first=$(od -An -tu8 -j "$rela_off" -N8 "$1" | tr -d ' ')
+	last=$(od -An -tu8 -j $((rela_off + rela_size - 24)) -N8 "$1" | tr -d ' ')
+	ktap_print_msg ".rela.text: $((rela_size / 24)) entries, first at $first, last at $last"
+	[ "$rela_size" -gt 24000 ] && [ "$first" -gt "$last" ]
 }
 ktap_check "the copy's .rela.text is in reverse offset order" reversed "$WORK/reversed.o"
 

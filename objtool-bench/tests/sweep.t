@@ -14,21 +14,9 @@ export VMLINUX_O=$KOUT/kernel/sched/core.o
 ktap_print_header
 ktap_set_plan 20
 
-# A "patched" objtool that misbehaves at --threads=2 only: FAKE=corrupt
-# flips bytes in .text, FAKE=fail exits 1, FAKE=slow takes 20 s more.
-cat >"$WORK/fake-objtool" <<FAKE
-#!/usr/bin/env bash
-set -euo pipefail
-case " \$* " in *" --threads=2 "*) [ "\$FAKE" = slow ] && sleep 20 ;; esac
-"$OBJTOOL_PATCHED" "\$@"
-case " \$* " in *" --threads=2 "*) ;; *) exit 0 ;; esac
-[ "\$FAKE" = fail ] && { echo "fake: failing at 2 threads" >&2; exit 1; }
-obj=\${!#}
-read -r off _ < <("$RIG_SCRIPTS/elf-section.sh" "\$obj" .text)
-off=\$((off + 16))
-printf '\\x0f\\x0b' | dd of="\$obj" bs=1 seek="\$off" conv=notrunc status=none
-FAKE
-chmod +x "$WORK/fake-objtool"
+# A "patched" objtool that misbehaves at --threads=2 only, as FAKE says.
+fake_objtool=$bench/tests/fake-objtool.sh
+export REAL_OBJTOOL=$OBJTOOL_PATCHED
 
 # 1. A good sweep.
 out=$WORK/good
@@ -114,7 +102,7 @@ ktap_check "no 1-thread point: no Amdahl fit, plots still drawn" nofit
 # 3. Wrong output stops the sweep, names the section, keeps point 1.
 out=$WORK/corrupt
 rc=0
-FAKE=corrupt OBJTOOL_PATCHED=$WORK/fake-objtool THREADS="1 2" RUNS=1 RESULTS=$out \
+FAKE=corrupt OBJTOOL_PATCHED=$fake_objtool THREADS="1 2" RUNS=1 RESULTS=$out \
 	"$bench/sweep.sh" >"$WORK/corrupt.log" 2>&1 || rc=$?
 if [ "$rc" != 0 ] && grep -q "NOT identical" "$WORK/corrupt.log" &&
    grep -q "^  \.text: " "$WORK/corrupt.log" &&
@@ -129,7 +117,7 @@ fi
 # 4. An objtool that fails at one thread count.
 out=$WORK/fail
 rc=0
-FAKE=fail OBJTOOL_PATCHED=$WORK/fake-objtool THREADS="1 2" RUNS=1 RESULTS=$out \
+FAKE=fail OBJTOOL_PATCHED=$fake_objtool THREADS="1 2" RUNS=1 RESULTS=$out \
 	"$bench/sweep.sh" >"$WORK/fail.log" 2>&1 || rc=$?
 if [ "$rc" != 0 ] && grep -q "failed (exit 1) at threads=2" "$WORK/fail.log" &&
    grep -q "fake: failing" "$WORK/fail.log" && grep -q "^patched,1,1," "$out/sweep.csv"; then
@@ -144,7 +132,7 @@ fi
 # and the finished point is summarized.
 out=$WORK/cancel
 mkdir -p "$WORK/tmp"
-FAKE=slow OBJTOOL_PATCHED=$WORK/fake-objtool THREADS="1 2" RUNS=1 RESULTS=$out TMPDIR=$WORK/tmp \
+FAKE=slow OBJTOOL_PATCHED=$fake_objtool THREADS="1 2" RUNS=1 RESULTS=$out TMPDIR=$WORK/tmp \
 	setsid "$bench/sweep.sh" >"$WORK/cancel.log" 2>&1 &
 pid=$!
 for _ in $(seq 100); do
