@@ -30,7 +30,9 @@ SMALL_ARGS="LOCALVERSION= KBUILD_BUILD_VERSION=1"
 #   0012: the include/config/ files of the new CC_HAS_, LD_HAS_ and AS_HAS_
 #         symbols (the options probed in Kconfig);
 #   0016: the missing-syscalls check's stamp and its command (and no
-#         dependency file left behind, which the pristine tree rewrites).
+#         dependency file left behind, which the pristine tree rewrites);
+#   0020: each module's <module>.mod.S where the pristine tree writes a
+#         .mod.c, and scripts/mod/module-offsets.h with what makes it.
 # shellcheck disable=SC2034 # used by the tests that source this
 SERIES_OWN='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
 SERIES_OWN+='|^tools/objtool/\.?(timing|cpus)\.o(\.cmd)?$'
@@ -38,6 +40,7 @@ SERIES_OWN+='|^scripts/\.?(elf-parse|kallsyms-sysmap|kallsyms|sorttable)\.o(\.cm
 SERIES_OWN+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
 SERIES_OWN+='|^include/config/(CC|LD|AS)_HAS_[A-Z0-9_]+$'
 SERIES_OWN+='|^\.\.?checked-syscalls(\.cmd)?$|^\.missing-syscalls\.d$'
+SERIES_OWN+='|\.mod\.[cS]$|^scripts/mod/\.?module-offsets\.[hs](\.cmd)?$'
 
 side_src() {
 	case $1 in

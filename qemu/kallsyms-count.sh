@@ -12,7 +12,7 @@ a=$((16#$addr))
 
 # File offset = address - section address + section offset, in bash's
 # 64-bit arithmetic (awk's doubles lose the low bits of kernel addresses).
-while read -r _index _name type sa so ss; do
+while read -r _index _name type sa so ss _flags _align; do
 	[ "$type" != NOBITS ] || continue
 	sa=$((16#$sa))
 	# Unsigned a >= sa and a < sa + ss, for addresses with the top bit set.

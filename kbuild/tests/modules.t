@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # What modpost writes for the modules is the pristine tree's.  On the small
 # configuration (MODVERSIONS, MODULE_SRCVERSION_ALL), built by both trees:
-# each module's .mod.c (its .modinfo strings, the srcversion among them,
-# and the CRCs of the symbols it imports), its srcversion as modinfo reads
-# it from the .ko, Module.symvers and modules.order are the same.  So is
-# the srcversion of fixtures/srcmod, built with M= against each tree, whose
-# sources hold what modpost's source-version parser treats specially.
+# each module's srcversion as modinfo reads it from the .ko, Module.symvers
+# and modules.order are the same.  So are the srcversion and the descriptor
+# (mod-sections.sh) of fixtures/srcmod, built with M= against each tree,
+# whose sources hold what modpost's source-version parser treats specially.
+# (modfinal.t compares every module's descriptor.)
 # Planted: one byte of a string in srcmod changed on the patched side must
 # change its srcversion.
 set -euo pipefail
@@ -42,7 +42,6 @@ ktap_check "the same Module.symvers" cmp -s "$pristine/Module.symvers" "$patched
 
 differ=() missing=()
 for m in "${modules[@]}"; do
-	cmp -s "$pristine/$m.mod.c" "$patched/$m.mod.c" || differ+=("$m.mod.c")
 	a=$(srcversion "$pristine/$m.ko") b=$(srcversion "$patched/$m.ko")
 	[ -n "$a" ] || missing+=("$m")
 	[ "$a" = "$b" ] || differ+=("$m.ko srcversion")
@@ -50,7 +49,7 @@ done
 for f in "${differ[@]}"; do
 	ktap_print_msg "differs: $f"
 done
-ktap_check "every module's .mod.c and srcversion are the pristine tree's" \
+ktap_check "every module's srcversion is the pristine tree's" \
 	test "${#differ[@]}" -eq 0
 ktap_check "every module has a srcversion (MODULE_SRCVERSION_ALL)" \
 	test "${#missing[@]}" -eq 0
@@ -64,9 +63,10 @@ b=$(srcversion "$WORK/srcmod-patched/rig_srcver.ko")
 ktap_print_msg "srcmod: pristine $a, patched $b"
 ktap_check "srcmod: a srcversion" test -n "$a"
 same_srcmod() {
-	[ "$a" = "$b" ] && cmp -s "$WORK"/srcmod-{pristine,patched}/rig_srcver.mod.c
+	[ "$a" = "$b" ] &&
+		"$KBUILD_RIG/mod-sections.sh" "$WORK"/srcmod-{pristine,patched}/rig_srcver.ko
 }
-ktap_check "srcmod: the pristine tree's srcversion and .mod.c" same_srcmod
+ktap_check "srcmod: the pristine tree's srcversion and descriptor" same_srcmod
 
 # Planted: one byte inside a string literal (hashed as it is) changed.
 build_srcmod patched "$WORK/srcmod-planted" 's/an \\"escaped\\" quote/an \\"escaped\\" quotE/'

@@ -12,10 +12,13 @@ set -euo pipefail
 #   0006, 0007: kallsyms and sorttable are linked from objects, sharing
 #               elf-parse.o, instead of being compiled from one file each;
 #   0010: scripts/basic/depcheck is new;
-#   0016: the missing-syscalls check is a target with a command of its own.
+#   0016: the missing-syscalls check is a target with a command of its own;
+#   0020: each module's .mod.o is assembled from a .mod.S, not compiled
+#         from a .mod.c, and scripts/mod/module-offsets.s is new.
 DIFFER_OK='^[-+]scripts/\.(kallsyms|sorttable|elf-parse|kallsyms-sysmap)(\.o)?\.cmd:'
 DIFFER_OK+='|^[-+]scripts/basic/\.depcheck\.cmd:'
 DIFFER_OK+='|^[-+]\.\.checked-syscalls\.cmd:'
+DIFFER_OK+='|\.mod\.[cS]([ ;]|$)|^\+scripts/mod/\.module-offsets\.s\.cmd:|^\+.* -o scripts/mod/module-offsets\.s '
 
 # savedcmds <side>: "file: command" for every saved command, paths made
 # tree-neutral.

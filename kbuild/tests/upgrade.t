@@ -23,8 +23,9 @@ trap 'restore_mtimes; rm -rf "${copy[@]}" "$WORK"' EXIT
 
 # Besides the series' own files, the upgrade writes .config again: syncconfig
 # adds the symbols 0012 adds (the pristine tree rereads its touched Kconfig
-# files and finds nothing to change).
-UPGRADE_OWN="$SERIES_OWN|^\.config\$"
+# files and finds nothing to change); and it assembles every module's new
+# .mod.S into its .mod.o, once (0020).
+UPGRADE_OWN="$SERIES_OWN|^\.config\$|(^|/)\.?[^/]*\.mod\.o(\.cmd)?\$"
 
 # The kernel's own (pristine) commit in the patched tree's git history.
 base=$(git -C "$TREE" rev-list --max-parents=0 HEAD)
@@ -100,12 +101,12 @@ ktap_check "the upgrade rewrites the files the reference rewrites" \
 	test ! -s "$WORK/diff"
 
 # Kernel objects compiled again: their saved command is a compile; only
-# those objtool checks (objtool changed) have to be, and the setup code and
+# those objtool checks (objtool changed) have to be, the setup code and
 # decompressor (arch/x86/boot/), which take vmlinux's offsets, as vmlinux
-# is linked again.
+# is linked again, and the modules' .mod.o, now assembled (0020).
 recompiled() {
 	local f
-	grep '\.o$' "$WORK/$1.written" | grep -vE '^(scripts|tools|arch/x86/boot)/' |
+	grep '\.o$' "$WORK/$1.written" | grep -vE '^(scripts|tools|arch/x86/boot)/|\.mod\.o$' |
 		while read -r f; do
 			grep -qE '^savedcmd_.* -c -o ' "${copy[$1]}/$(dirname "$f")/.$(basename "$f").cmd" 2>/dev/null || continue
 			grep -q 'tools/objtool/objtool' "${copy[$1]}/$(dirname "$f")/.$(basename "$f").cmd" || echo "$f"
