@@ -16,6 +16,8 @@
 #   noop-defconfig-0011  pristine vs the patched tree without depcheck:
 #                    0011 (and the series' other patches, which a no-op
 #                    make does not run)
+#   modfinal-small   make modules after deleting every *.mod.o and *.ko
+#                    (untimed), small config: module finalisation (0020)
 #   modpost-small    modpost alone, as the small build runs it for its
 #                    modules (the saved command, in a copy of the patched
 #                    build): the pristine tree's modpost vs the patched one
@@ -80,12 +82,13 @@ table=$results/summary.md
 	echo "| --- | --- | --- | --- | --- |"
 } >"$table"
 
-# run_case <name> <pairs> <cmd-a> <cmd-b>
+# run_case <name> <pairs> <cmd-a> <cmd-b> [<prep-a> <prep-b>]
 run_case() {
-	local name=$1 RUNS=$2 a=$3 b=$4
+	local name=$1 RUNS=$2
+	shift 2
 	grep -qE "$cases" <<<"$name" || return 0
 	quiet BENCH "$name ($RUNS pairs)"
-	pair "$name" "$csv" "$a" "$b" | tee -a "$table"
+	pair "$name" "$csv" "$@" | tee -a "$table"
 }
 
 # make bench-kbuild has brought the rig's builds up to date, and each case
@@ -96,6 +99,16 @@ run_case noop-small "$RUNS" \
 run_case header-small "$HEADER_RUNS" \
 	"touch $BASE_TREE/$header; small_make pristine -s -j$jobs bzImage modules" \
 	"touch $TREE/$header; small_make patched -s -j$jobs bzImage modules"
+# Module finalisation from scratch: what is timed is make modules, which
+# runs modpost and then finalises every module (.mod.o, .ko), without ccache
+# (which would serve every .mod.o from its cache, as a first build cannot).
+no_modfinal() {
+	find "$(side_out "$1")" \( -name '*.mod.o' -o -name '*.ko' \) -delete
+}
+run_case modfinal-small "$RUNS" \
+	"CCACHE_DISABLE=1 small_make pristine -s -j$jobs modules" \
+	"CCACHE_DISABLE=1 small_make patched -s -j$jobs modules" \
+	"no_modfinal pristine" "no_modfinal patched"
 run_case noop-defconfig "$RUNS" \
 	"defconfig_make pristine -j$jobs bzImage modules" \
 	"defconfig_make patched -j$jobs bzImage modules"

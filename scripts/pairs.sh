@@ -34,18 +34,21 @@ objtool_in() {
 	echo "$rc" >"$dir/rc"
 }
 
-# pair <name> <csv> <cmd-a> <cmd-b>: the commands are strings for eval;
+# pair <name> <csv> <cmd-a> <cmd-b> [<prep-a> <prep-b>]: the commands are
+# strings for eval, each run after its untimed preparation (if any);
 # <name> is a CSV field, without commas.
 # Appends "name,pair,a,b" rows to <csv>; prints "name  a_med  b_med  ratio".
 pair() {
-	local name=$1 csv=$2 a=$3 b=$4 i ta tb
-	wall eval "$a" >/dev/null
-	wall eval "$b" >/dev/null
+	local name=$1 csv=$2 a=$3 b=$4 prep_a=${5:-:} prep_b=${6:-:} i ta tb
+	timed_a() { eval "$prep_a" >/dev/null 2>&1 && wall eval "$a"; }
+	timed_b() { eval "$prep_b" >/dev/null 2>&1 && wall eval "$b"; }
+	timed_a >/dev/null
+	timed_b >/dev/null
 	for ((i = 1; i <= RUNS; i++)); do
 		if ((i % 2)); then
-			ta=$(wall eval "$a"); tb=$(wall eval "$b")
+			ta=$(timed_a); tb=$(timed_b)
 		else
-			tb=$(wall eval "$b"); ta=$(wall eval "$a")
+			tb=$(timed_b); ta=$(timed_a)
 		fi
 		echo "$name,$i,$ta,$tb" >>"$csv"
 	done
