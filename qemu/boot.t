@@ -60,6 +60,20 @@ while IFS= read -r line; do
 	case "$line" in "#"*) ;; *) results=$((results + 1)) ;; esac
 done <"$QEMU_WORK/guest.tap"
 
+# The modules the guest loaded were finalised the series' way (0020): each
+# one's .mod.o assembled from the .mod.S modpost wrote.
+from_mod_s() {
+	local m cmd
+	while read -r m; do
+		# An external module's modules.order names it by absolute path.
+		case $m in /*) ;; *) m=$1/$m ;; esac
+		cmd=$(dirname "$m")/.$(basename "$m" .o).mod.o.cmd
+		grep -q '^savedcmd_.* -c -o .*\.mod\.o .*\.mod\.S$' "$cmd" || return 1
+	done <"$1/modules.order"
+}
+ktap_check "the kernel's modules were finalised from .mod.S" from_mod_s "$KOUT"
+ktap_check "the test modules were finalised from .mod.S" from_mod_s "$QEMU_WORK/modules"
+
 complete() { [ -n "$plan" ] && [ "$results" = "$plan" ]; }
 ktap_check "guest reported all its checks ($results of ${plan:-no plan})" complete
 ktap_check "guest powered off by itself (qemu exit $rc)" \

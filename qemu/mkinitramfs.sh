@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the boot test's initramfs: Debian's busybox-static, qemu/init, the
-# test modules built out of tree against the kernel build, System.map and
-# the values the guest checks against.  Nothing else from the host.
+# kernel build's own modules (modules_install) and the test modules built
+# out of tree against it, System.map and the values the guest checks
+# against.  Nothing else from the host.
 #
 #   mkinitramfs.sh <source-tree> <kernel-output-dir> <work-dir>  -> <work-dir>/initramfs.cpio.gz
 set -euo pipefail
@@ -27,15 +28,19 @@ run make -s -C "$tree" O="$kout" M="$work/modules" modules >"$work/modules.log" 
 root=$work/root
 rm -rf "$root"
 release=$(cat "$kout/include/config/kernel.release")
-mkdir -p "$root"/{bin,proc,sys,dev,expected} "$root/lib/modules/$release/extra"
+mkdir -p "$root"/{bin,proc,sys,dev,expected}
 cp "$busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 install -m 755 "$here/init" "$root/init"
+# The build's modules under kernel/, with modules.order and modules.builtin.
+run make -s -C "$tree" O="$kout" INSTALL_MOD_PATH="$root" DEPMOD=true modules_install \
+	>"$work/modules_install.log" 2>&1 ||
+	{ cat "$work/modules_install.log" >&2; die "installing the kernel's modules failed"; }
+rm -f "$root/lib/modules/$release/build" "$root/lib/modules/$release/source"
+mkdir -p "$root/lib/modules/$release/extra"
 cp "$work"/modules/*.ko "$root/lib/modules/$release/extra/"
-# modules.dep, which busybox's modinfo wants, from the host's depmod.
-for f in modules.order modules.builtin modules.builtin.modinfo; do
-	cp "$kout/$f" "$root/lib/modules/$release/"
-done
+# modules.dep and modules.alias, for busybox's modprobe and modinfo, from
+# the host's depmod.
 depmod -b "$root" -F "$kout/System.map" "$release"
 cp "$kout/System.map" "$root/System.map"
 
