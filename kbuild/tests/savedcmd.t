@@ -15,9 +15,12 @@ set -euo pipefail
 #   0016: the missing-syscalls check is a target with a command of its own;
 #   0020: each module's .mod.o is assembled from a .mod.S, not compiled
 #         from a .mod.c, and scripts/mod/module-offsets.s is new.
+#   0021: modpost is linked with -lpthread, sumversion.o compiled with
+#         -D_GNU_SOURCE.
 DIFFER_OK='^[-+]scripts/\.(kallsyms|sorttable|elf-parse|kallsyms-sysmap)(\.o)?\.cmd:'
 DIFFER_OK+='|^[-+]scripts/basic/\.depcheck\.cmd:'
 DIFFER_OK+='|^[-+]\.\.checked-syscalls\.cmd:'
+DIFFER_OK+='|^[-+]scripts/mod/\.(modpost|sumversion\.o)\.cmd:|^[-+].*HOSTCC  scripts/mod/sumversion\.o'
 DIFFER_OK+='|\.mod\.[cS]([ ;]|$)|^\+scripts/mod/\.module-offsets\.s\.cmd:|^\+.* -o scripts/mod/module-offsets\.s '
 
 # savedcmds <side>: "file: command" for every saved command, paths made
