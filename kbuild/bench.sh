@@ -24,6 +24,8 @@
 #   modpost-srcversion  the same for an external module, fixtures/srcmod
 #                    with 4.3 MiB of generated header, whose srcversion
 #                    hashing is nearly all of modpost's work (0017)
+#   (MODPOST_A=<modpost program> compares that one with the patched tree's
+#   in the modpost cases, instead of the pristine tree's: one patch's share)
 #
 # Then where a patched no-op make of the defconfig spends its time: make's
 # own processes and the ones it starts, from strace -f (programs started).  CASES=regex picks
@@ -132,6 +134,7 @@ modpost_replay() {
 }
 
 if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
+	modpost_a=$(realpath "${MODPOST_A:-$SMALL/pristine/scripts/mod/modpost}")
 	# The copy of the build sits beside it: its .cmd files name the sources
 	# by relative paths.
 	mp_build=$SMALL/modpost-bench
@@ -148,10 +151,10 @@ if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
 	sed -i 's|^#include "rig_srcver.h"$|&\n#include "rig_srcver_big.h"|' "$srcmod/rig_srcver_main.c"
 	small_make patched -s -j"$jobs" M="$srcmod" modules >/dev/null
 	run_case modpost-small "$RUNS" \
-		"modpost_replay $mp_build $SMALL/pristine/scripts/mod/modpost $mp_build" \
+		"modpost_replay $mp_build $modpost_a $mp_build" \
 		"modpost_replay $mp_build $SMALL/patched/scripts/mod/modpost $mp_build"
 	run_case modpost-srcversion "$RUNS" \
-		"modpost_replay $SMALL/patched $SMALL/pristine/scripts/mod/modpost $srcmod" \
+		"modpost_replay $SMALL/patched $modpost_a $srcmod" \
 		"modpost_replay $SMALL/patched $SMALL/patched/scripts/mod/modpost $srcmod"
 fi
 
