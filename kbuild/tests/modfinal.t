@@ -8,14 +8,14 @@
 # relocations, __ksymtab*, __kcrctab*, __ksymtab_strings, __versions), and
 # what depmod makes of the installed modules.  Then on the patched side:
 # no .mod.c is compiled, a changed module is the only one finalised again,
-# make clean removes the .mod.S, and modpost's errors on bad input leave
+# make clean (M= and of the kernel build) removes the .mod.S, and modpost's errors on bad input leave
 # every file it writes as it was.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modfinal
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header
-ktap_set_plan 12
+ktap_set_plan 13
 
 for side in "${SIDES[@]}"; do
 	[ -f "$(side_out "$side")/modules.order" ] ||
@@ -217,5 +217,15 @@ no_mod_s() {
 	[ -z "$(find "$mm" -name '*.mod.S' -o -name '*.mod.o' -o -name '*.ko')" ]
 }
 ktap_check "make M= clean removes the .mod.S files" no_mod_s
+
+# make clean of a copy of the patched kernel build.
+copy=$SMALL/modfinal-clean-test
+rm -rf "$copy"
+cp -a "$patched" "$copy"
+kernel_make "$TREE" "$copy" -s clean >"$WORK/kclean.log" 2>&1 ||
+	ktap_exit_fail_msg "make clean failed (kclean.log)"
+left=$(find "$copy" -name '*.mod.S' | wc -l)
+rm -rf "$copy"
+ktap_check "make clean of the kernel build removes every .mod.S ($left left)" test "$left" -eq 0
 
 ktap_finished
