@@ -8,8 +8,8 @@
 # relocations, __ksymtab*, __kcrctab*, __ksymtab_strings, __versions), and
 # what depmod makes of the installed modules.  Then on the patched side:
 # no .mod.c is compiled, a changed module is the only one finalised again,
-# make clean (M= and of the kernel build) removes the .mod.S, and modpost's errors on bad input leave
-# every file it writes as it was.
+# make clean (M= and of the kernel build) removes the .mod.S, and
+# modpost's errors on bad input leave every file it writes as it was.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modfinal
 . "$(dirname "$0")/../lib.sh"
