@@ -124,15 +124,6 @@ run_case header-defconfig "$HEADER_RUNS" \
 	"touch $BASE_TREE/$header; defconfig_make pristine -j$jobs bzImage modules" \
 	"touch $TREE/$header; defconfig_make patched -j$jobs bzImage modules"
 
-# modpost_replay <build> <modpost> <dir>: the modpost command saved in
-# <dir>/.Module.symvers.cmd, run in <build> with that modpost program.
-modpost_replay() {
-	local args
-	args=$(sed -n 's|^savedcmd_[^ ]* := *scripts/mod/modpost ||p' "$3/.Module.symvers.cmd")
-	[ -n "$args" ] || die "no modpost command in $3/.Module.symvers.cmd"
-	(cd "$1" && eval "\"\$2\" $args")
-}
-
 if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
 	modpost_a=$(realpath "${MODPOST_A:-$SMALL/pristine/scripts/mod/modpost}")
 	# The copy of the build sits beside it: its .cmd files name the sources
@@ -151,11 +142,11 @@ if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
 	sed -i 's|^#include "rig_srcver.h"$|&\n#include "rig_srcver_big.h"|' "$srcmod/rig_srcver_main.c"
 	small_make patched -s -j"$jobs" M="$srcmod" modules >/dev/null
 	run_case modpost-small "$RUNS" \
-		"modpost_replay $mp_build $modpost_a $mp_build" \
-		"modpost_replay $mp_build $SMALL/patched/scripts/mod/modpost $mp_build"
+		"modpost_replay $mp_build $mp_build $modpost_a" \
+		"modpost_replay $mp_build $mp_build $SMALL/patched/scripts/mod/modpost"
 	run_case modpost-srcversion "$RUNS" \
-		"modpost_replay $SMALL/patched $modpost_a $srcmod" \
-		"modpost_replay $SMALL/patched $SMALL/patched/scripts/mod/modpost $srcmod"
+		"modpost_replay $SMALL/patched $srcmod $modpost_a" \
+		"modpost_replay $SMALL/patched $srcmod $SMALL/patched/scripts/mod/modpost"
 fi
 
 # Where a no-op make of the defconfig goes: the programs it starts, counted

@@ -106,3 +106,29 @@ started() {
 	}
 	/ execve\(/ && / = 0$/' "$1"
 }
+
+# small_modules: stop the test unless both small builds have their modules;
+# then pristine and patched are their output directories and modules the
+# modules of modules.order (without .o).
+small_modules() {
+	local side
+	for side in "${SIDES[@]}"; do
+		[ -f "$(side_out "$side")/modules.order" ] ||
+			ktap_exit_fail_msg "no $(side_out "$side")/modules.order: run make small"
+	done
+	# shellcheck disable=SC2034 # set for the tests that call this
+	pristine=$(side_out pristine) patched=$(side_out patched)
+	# shellcheck disable=SC2034 # set for the tests that call this
+	mapfile -t modules < <(sed 's/\.o$//' "$pristine/modules.order")
+}
+
+# modpost_replay <build> <dir> <modpost> [arguments...]: the modpost command
+# saved in <dir>/.Module.symvers.cmd, run in <build> by <modpost> (or by a
+# command such as taskset or strace that runs the modpost after it).
+modpost_replay() {
+	local build=$1 dir=$2 args
+	shift 2
+	args=$(sed -n 's|^savedcmd_[^ ]* := *scripts/mod/modpost ||p' "$dir/.Module.symvers.cmd")
+	[ -n "$args" ] || die "no modpost command in $dir/.Module.symvers.cmd"
+	(cd "$build" && eval "\"\$@\" $args")
+}

@@ -17,12 +17,7 @@ set -euo pipefail
 ktap_print_header
 ktap_set_plan 13
 
-for side in "${SIDES[@]}"; do
-	[ -f "$(side_out "$side")/modules.order" ] ||
-		ktap_exit_fail_msg "no $(side_out "$side")/modules.order: run make small"
-done
-pristine=$(side_out pristine) patched=$(side_out patched)
-mapfile -t modules < <(sed 's/\.o$//' "$pristine/modules.order")
+small_modules
 
 # same_descriptors <pristine-dir> <patched-dir> <module>...: mod-sections.sh
 # on each module, what differs printed as diagnostics.

@@ -14,16 +14,13 @@ set -euo pipefail
 ktap_print_header
 ktap_set_plan 5
 
-patched=$(side_out patched)
-[ -f "$patched/modules.order" ] || ktap_exit_fail_msg "no $patched/modules.order: run make small"
+small_modules
 
 # The copy sits beside the build: its .cmd files name sources by relative paths.
 copy=$SMALL/modpost-threads-test
 trap 'rm -rf "$copy" "$WORK"' EXIT
 rm -rf "$copy"
 cp -a "$patched" "$copy"
-modpost_args=$(sed -n 's|^savedcmd_[^ ]* := *scripts/mod/modpost ||p' "$copy/.Module.symvers.cmd")
-[ -n "$modpost_args" ] || ktap_exit_fail_msg "no modpost command in .Module.symvers.cmd"
 
 outputs() {
 	(cd "$copy" && find . -name '*.mod.S' -print0 | LC_ALL=C sort -z | xargs -0 md5sum
@@ -37,8 +34,8 @@ modpost_run() {
 	local log=$1
 	shift
 	find "$copy" -name '*.mod.S' -delete
-	(cd "$copy" && eval "\"\$@\" strace -f -qq -e trace=clone,clone3 -e signal=none \
-		-o \"\$log.strace\" scripts/mod/modpost $modpost_args") >"$log" 2>&1
+	modpost_replay "$copy" "$copy" "$@" strace -f -qq -e trace=clone,clone3 \
+		-e signal=none -o "$log.strace" scripts/mod/modpost >"$log" 2>&1
 }
 clones() {
 	grep -cE '(clone|clone3)\(.*= [0-9]+$' "$1.strace" || true

@@ -29,13 +29,7 @@ srcversion() {
 ktap_print_header
 ktap_set_plan 7
 
-for side in "${SIDES[@]}"; do
-	[ -f "$(side_out "$side")/modules.order" ] ||
-		ktap_exit_fail_msg "no $(side_out "$side")/modules.order: run make small"
-done
-pristine=$(side_out pristine) patched=$(side_out patched)
-
-mapfile -t modules < <(sed 's/\.o$//' "$pristine/modules.order")
+small_modules
 ktap_print_msg "${#modules[@]} modules"
 ktap_check "the same modules.order" cmp -s "$pristine/modules.order" "$patched/modules.order"
 ktap_check "the same Module.symvers" cmp -s "$pristine/Module.symvers" "$patched/Module.symvers"
