@@ -47,6 +47,7 @@
 #   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
 #   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases
 #   MODPOST_A=prog     bench-kbuild: the modpost its modpost cases compare with the patched one (default: the pristine tree's)
+#   SMALL_A=src:build  bench-kbuild: modfinal-small's A side, another tree's build of the small config (SMALL_B=: its B side)
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
 #   QEMU_ACCEL=tcg     make boot: tcg, or kvm where /dev/kvm works
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)

@@ -24,8 +24,13 @@
 #   modpost-srcversion  the same for an external module, fixtures/srcmod
 #                    with 4.3 MiB of generated header, whose srcversion
 #                    hashing is nearly all of modpost's work (0017)
+#   modpost-defconfig   the same for the defconfig's vmlinux.o and modules
+#                    (a copy of what modpost reads), whose section mismatch
+#                    check is most of modpost's work (0024)
 #   (MODPOST_A=<modpost program> compares that one with the patched tree's
-#   in the modpost cases, instead of the pristine tree's: one patch's share)
+#   in the modpost cases, instead of the pristine tree's: one patch's share;
+#   SMALL_A=<source tree>:<build> and SMALL_B=... replace the pristine and
+#   the patched side of modfinal-small, e.g. a series less its last patch)
 #
 # Then where a patched no-op make of the defconfig spends its time: make's
 # own processes and the ones it starts, from strace -f (programs started).  CASES=regex picks
@@ -50,7 +55,7 @@ MTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench.XXXXXX")
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench-scratch.XXXXXX")
 keep_mtime "$BASE_TREE/$header"
 keep_mtime "$TREE/$header"
-trap 'restore_mtimes; rm -rf "$MTIME_DIR" "$scratch" "$SMALL/modpost-bench"' EXIT
+trap 'restore_mtimes; rm -rf "$MTIME_DIR" "$scratch" "$SMALL/modpost-bench" "$(dirname "$KOUT")/modpost-bench-defconfig"' EXIT
 exit_on_signals
 
 # defconfig_make <pristine|patched> [make arguments...]
@@ -104,13 +109,33 @@ run_case header-small "$HEADER_RUNS" \
 # Module finalisation from scratch: what is timed is make modules, which
 # runs modpost and then finalises every module (.mod.o, .ko), without ccache
 # (which would serve every .mod.o from its cache, as a first build cannot).
-no_modfinal() {
-	find "$(side_out "$1")" \( -name '*.mod.o' -o -name '*.ko' \) -delete
+# modfinal_side <pristine|patched> <SMALL_A or SMALL_B>: "<source>:<build>"
+# of the small configuration that side of modfinal-small makes
+modfinal_side() {
+	local side=$1 override=$2
+	if [ -z "$override" ]; then
+		echo "$(side_src "$side"):$(side_out "$side")"
+		return
+	fi
+	[[ $override == *:* ]] || die "SMALL_A/SMALL_B: <source tree>:<build>, not $override"
+	[ -f "${override#*:}/modules.order" ] || die "${override#*:}: no modules built there"
+	echo "$(realpath "${override%%:*}"):$(realpath "${override#*:}")"
 }
+# modfinal_make <source>:<build> [make arguments...]
+modfinal_make() {
+	local args
+	read -ra args <<<"$SMALL_ARGS"
+	kernel_make "${1%%:*}" "${1#*:}" "${args[@]}" "${@:2}"
+}
+no_modfinal() {
+	find "${1#*:}" \( -name '*.mod.o' -o -name '*.ko' \) -delete
+}
+modfinal_a=$(modfinal_side pristine "${SMALL_A:-}")
+modfinal_b=$(modfinal_side patched "${SMALL_B:-}")
 run_case modfinal-small "$RUNS" \
-	"CCACHE_DISABLE=1 small_make pristine -s -j$jobs modules" \
-	"CCACHE_DISABLE=1 small_make patched -s -j$jobs modules" \
-	"no_modfinal pristine" "no_modfinal patched"
+	"CCACHE_DISABLE=1 modfinal_make $modfinal_a -s -j$jobs modules" \
+	"CCACHE_DISABLE=1 modfinal_make $modfinal_b -s -j$jobs modules" \
+	"no_modfinal $modfinal_a" "no_modfinal $modfinal_b"
 run_case noop-defconfig "$RUNS" \
 	"defconfig_make pristine -j$jobs bzImage modules" \
 	"defconfig_make patched -j$jobs bzImage modules"
@@ -124,7 +149,7 @@ run_case header-defconfig "$HEADER_RUNS" \
 	"touch $BASE_TREE/$header; defconfig_make pristine -j$jobs bzImage modules" \
 	"touch $TREE/$header; defconfig_make patched -j$jobs bzImage modules"
 
-if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
+if grep -qE "$cases" <<<"modpost-small modpost-srcversion modpost-defconfig"; then
 	modpost_a=$(realpath "${MODPOST_A:-$SMALL/pristine/scripts/mod/modpost}")
 	# The copy of the build sits beside it: its .cmd files name the sources
 	# by relative paths.
@@ -147,6 +172,25 @@ if grep -qE "$cases" <<<"modpost-small modpost-srcversion"; then
 	run_case modpost-srcversion "$RUNS" \
 		"modpost_replay $SMALL/patched $srcmod $modpost_a" \
 		"modpost_replay $SMALL/patched $srcmod $SMALL/patched/scripts/mod/modpost"
+	# What modpost reads of the defconfig build, copied beside it (the .cmd
+	# files name sources by relative paths); the small builds' modposts
+	# write their .mod.S there, not in the build.
+	mp_defconfig=$(dirname "$KOUT")/modpost-bench-defconfig
+	rm -rf "$mp_defconfig"
+	mkdir "$mp_defconfig"
+	(
+		cd "$KOUT"
+		printf '%s\n' vmlinux.o modules.order .Module.symvers.cmd
+		while read -r o; do
+			printf '%s\n' "$o" "${o%.o}.mod"
+			while read -r f; do
+				[ -z "$f" ] || echo "$(dirname "$f")/.$(basename "$f").cmd"
+			done <"${o%.o}.mod"
+		done <modules.order
+	) | (cd "$KOUT" && xargs cp --parents -t "$mp_defconfig")
+	run_case modpost-defconfig "$RUNS" \
+		"modpost_replay $mp_defconfig $mp_defconfig $modpost_a" \
+		"modpost_replay $mp_defconfig $mp_defconfig $SMALL/patched/scripts/mod/modpost"
 fi
 
 # Where a no-op make of the defconfig goes: the programs it starts, counted
