@@ -33,6 +33,8 @@ SMALL_ARGS="LOCALVERSION= KBUILD_BUILD_VERSION=1"
 #         dependency file left behind, which the pristine tree rewrites);
 #   0020: each module's <module>.mod.S where the pristine tree writes a
 #         .mod.c, and scripts/mod/module-offsets.h with what makes it.
+#   0022: no .mod.o command of its own (the .ko's assembles the .mod.S),
+#         so the pristine tree's .<module>.mod.o.cmd.
 # shellcheck disable=SC2034 # used by the tests that source this
 SERIES_OWN='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
 SERIES_OWN+='|^tools/objtool/\.?(timing|cpus)\.o(\.cmd)?$'
@@ -41,6 +43,7 @@ SERIES_OWN+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
 SERIES_OWN+='|^include/config/(CC|LD|AS)_HAS_[A-Z0-9_]+$'
 SERIES_OWN+='|^\.\.?checked-syscalls(\.cmd)?$|^\.missing-syscalls\.d$'
 SERIES_OWN+='|\.mod\.[cS]$|^scripts/mod/\.?module-offsets\.[hs](\.cmd)?$'
+SERIES_OWN+='|(^|/)\.[^/]*\.mod\.o\.cmd$'
 
 side_src() {
 	case $1 in

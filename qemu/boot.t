@@ -60,15 +60,16 @@ while IFS= read -r line; do
 	case "$line" in "#"*) ;; *) results=$((results + 1)) ;; esac
 done <"$QEMU_WORK/guest.tap"
 
-# The modules the guest loaded were finalised the series' way (0020): each
-# one's .mod.o assembled from the .mod.S modpost wrote.
+# The modules the guest loaded were finalised the series' way: each one's
+# .mod.o assembled from the .mod.S modpost wrote (0020), by the command
+# that links its .ko (0022).
 from_mod_s() {
 	local m cmd
 	while read -r m; do
 		# An external module's modules.order names it by absolute path.
 		case $m in /*) ;; *) m=$1/$m ;; esac
-		cmd=$(dirname "$m")/.$(basename "$m" .o).mod.o.cmd
-		grep -q '^savedcmd_.* -c -o .*\.mod\.o .*\.mod\.S$' "$cmd" || return 1
+		cmd=$(dirname "$m")/.$(basename "$m" .o).ko.cmd
+		grep -q '^savedcmd_.* -c -o [^ ]*\.mod\.o [^ ]*\.mod\.S; ' "$cmd" || return 1
 	done <"$1/modules.order"
 }
 ktap_check "the kernel's modules were finalised from .mod.S" from_mod_s "$KOUT"

@@ -7,15 +7,17 @@
 # (mod-sections.sh: .modinfo, .gnu.linkonce.this_module and its
 # relocations, __ksymtab*, __kcrctab*, __ksymtab_strings, __versions), and
 # what depmod makes of the installed modules.  Then on the patched side:
-# no .mod.c is compiled, a changed module is the only one finalised again,
-# make clean (M= and of the kernel build) removes the .mod.S, and
-# modpost's errors on bad input leave every file it writes as it was.
+# no .mod.c is compiled, a changed module is the only one finalised again
+# (in the kernel build and in an external one), finalisation in batches
+# (0022) stops at a module that fails, removes its .ko and finishes on the
+# next make, make clean (M= and of the kernel build) removes the .mod.S,
+# and modpost's errors on bad input leave every file it writes as it was.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modfinal
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header
-ktap_set_plan 13
+ktap_set_plan 16
 
 small_modules
 
@@ -152,14 +154,16 @@ escapes_read() {
 }
 ktap_check "external modules: rig_alias's escapes read as the compiler read them (\\t a tab, \\s an s, \\101 an A)" \
 	escapes_read
+# <module>.ko's saved command: the .mod.S assembled (0020), with the link
+# (0022).
 finalised_as_assembly() {
 	local m
 	for m in "${ext[@]}"; do
 		[ -s "$mm/$m.mod.S" ] && [ ! -e "$mm/$m.mod.c" ] || return 1
+		grep -qE "^savedcmd_.* -c +-o [^ ]*/$m\.mod\.o [^ ]*/$m\.mod\.S;" "$mm/.$m.ko.cmd" || return 1
 	done
-	grep -q '^  AS \[M\]  .*/rig_exp\.mod\.o$' "$WORK/modmod-patched.log"
 }
-ktap_check "external modules: a .mod.S for each, no .mod.c, assembled (AS [M])" finalised_as_assembly
+ktap_check "external modules: a .mod.S for each, no .mod.c, assembled" finalised_as_assembly
 
 # One module's source changed: make V=1 assembles and links that module
 # alone, and compiles no .mod.c.
@@ -167,8 +171,9 @@ sed -i 's/"rig_imp: %d %s\\n"/"rig_imp (changed): %d %s\\n"/' "$mm/rig_imp.c"
 grep -q 'rig_imp (changed)' "$mm/rig_imp.c" || ktap_exit_fail_msg "could not change rig_imp.c"
 small_make patched V=1 M="$mm" modules >"$WORK/v1.log" 2>&1 ||
 	ktap_exit_fail_msg "the rebuild failed (v1.log)"
+# outputs <suffix> [log]: the files of that suffix make's commands wrote
 outputs() {
-	grep -oE -- "-o [^ ]*\\.$1( |\$)" "$WORK/v1.log" | sed 's|^-o .*/||; s/ $//' | sort -u | tr '\n' ' '
+	grep -oE -- "-o [^ ]*\\.$1( |;|\$)" "${2:-$WORK/v1.log}" | sed 's|^-o .*/||; s/[ ;]$//' | sort -u | tr '\n' ' '
 }
 ktap_print_msg "assembled: $(outputs mod.o); linked: $(outputs ko)"
 refinalised_alone() {
@@ -177,6 +182,37 @@ refinalised_alone() {
 }
 ktap_check "one changed module: only its .mod.S is assembled and its .ko linked, no .mod.c compiled (V=1)" \
 	refinalised_alone
+
+# Batches (0022): a module whose .mod.S does not assemble, after a module
+# of the same batch that has to be linked again: the make fails naming it,
+# the module before it is linked, its .ko is removed, no batch script is
+# left; with the .mod.S restored, the next make links that module alone,
+# the same .ko as before.
+mapfile -t order <"$mm/modules.order"
+first=$(basename "${order[0]}" .o) second=$(basename "${order[1]}" .o)
+cp "$mm/$second.mod.S" "$WORK/second.mod.S"
+cp "$mm/$second.ko" "$WORK/second.ko"
+echo '	.rig_not_a_directive' >>"$mm/$second.mod.S"
+touch "$mm/$first.mod.S"
+rc=0
+small_make patched -s M="$mm" modules >"$WORK/batch-fail.log" 2>&1 || rc=$?
+ktap_print_msg "$second.mod.S broken: exit $rc, $(grep -m1 'rig_not_a_directive' "$WORK/batch-fail.log" || true)"
+batch_failed() {
+	[ "$rc" -ne 0 ] && grep -q "$second\.mod\.S.*rig_not_a_directive" "$WORK/batch-fail.log" &&
+		[ ! -e "$mm/$second.ko" ] && [ "$mm/$first.ko" -nt "$mm/$first.mod.S" ] &&
+		[ -z "$(find "$mm" -name '.tmp_modfinal*')" ]
+}
+ktap_check "batches: a module that fails to assemble fails the make, its .ko removed, the one before it linked" \
+	batch_failed
+cp "$WORK/second.mod.S" "$mm/$second.mod.S"
+small_make patched V=1 M="$mm" modules >"$WORK/batch-again.log" 2>&1 ||
+	ktap_exit_fail_msg "the make after the failure failed (batch-again.log)"
+ktap_print_msg "then linked: $(outputs ko "$WORK/batch-again.log")"
+batch_finished() {
+	[ "$(outputs ko "$WORK/batch-again.log")" = "$second.ko " ] &&
+		cmp "$WORK/second.ko" "$mm/$second.ko"
+}
+ktap_check "batches: the next make links that module alone, the same .ko as before" batch_finished
 
 # Bad input to modpost: what it writes is left as it was.
 sums() {
@@ -212,6 +248,26 @@ no_mod_s() {
 	[ -z "$(find "$mm" -name '*.mod.S' -o -name '*.mod.o' -o -name '*.ko')" ]
 }
 ktap_check "make M= clean removes the .mod.S files" no_mod_s
+
+# The kernel build: one module's source touched, make V=1 compiles that
+# module's object, and assembles and links that module alone.
+touched=drivers/usb/serial/ftdi_sio
+[ -f "$patched/$touched.ko" ] || ktap_exit_fail_msg "no $touched.ko in the small configuration"
+MTIME_DIR=$WORK/mtimes
+mkdir -p "$MTIME_DIR"
+keep_mtime "$TREE/$touched.c"
+touch "$TREE/$touched.c"
+small_make patched V=1 -j"$(nproc)" modules >"$WORK/intree.log" 2>&1 ||
+	ktap_exit_fail_msg "the kernel build's make after the touch failed (intree.log)"
+restore_mtimes
+ktap_print_msg "touched $touched.c: assembled $(outputs mod.o "$WORK/intree.log"); linked $(outputs ko "$WORK/intree.log")"
+intree_alone() {
+	local name=${touched##*/}
+	[ "$(outputs mod.o "$WORK/intree.log")" = "$name.mod.o " ] &&
+		[ "$(outputs ko "$WORK/intree.log")" = "$name.ko " ] &&
+		same_descriptors "$pristine" "$patched" "$touched"
+}
+ktap_check "the kernel build: one module's source touched, that module alone assembled and linked" intree_alone
 
 # make clean of a copy of the patched kernel build.
 copy=$SMALL/modfinal-clean-test

@@ -17,11 +17,15 @@ set -euo pipefail
 #         from a .mod.c, and scripts/mod/module-offsets.s is new.
 #   0021: modpost is linked with -lpthread, sumversion.o compiled with
 #         -D_GNU_SOURCE.
+#   0022, 0023: each module's .ko command assembles its .mod.S (without
+#         the preprocessor) before the link, and there is no .mod.o
+#         command of its own.
 DIFFER_OK='^[-+]scripts/\.(kallsyms|sorttable|elf-parse|kallsyms-sysmap)(\.o)?\.cmd:'
 DIFFER_OK+='|^[-+]scripts/basic/\.depcheck\.cmd:'
 DIFFER_OK+='|^[-+]\.\.checked-syscalls\.cmd:'
 DIFFER_OK+='|^[-+]scripts/mod/\.(modpost|sumversion\.o)\.cmd:|^[-+].*HOSTCC  scripts/mod/sumversion\.o'
 DIFFER_OK+='|\.mod\.[cS]([ ;]|$)|^\+scripts/mod/\.module-offsets\.s\.cmd:|^\+.* -o scripts/mod/module-offsets\.s '
+DIFFER_OK+='|^[-+][^ ]*\.ko\.cmd:savedcmd_[^ ]*\.ko := '
 
 # savedcmds <side>: "file: command" for every saved command, paths made
 # tree-neutral.

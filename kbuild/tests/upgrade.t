@@ -24,8 +24,9 @@ trap 'restore_mtimes; rm -rf "${copy[@]}" "$WORK"' EXIT
 # Besides the series' own files, the upgrade writes .config again: syncconfig
 # adds the symbols 0012 adds (the pristine tree rereads its touched Kconfig
 # files and finds nothing to change); and it assembles every module's new
-# .mod.S into its .mod.o, once (0020).
-UPGRADE_OWN="$SERIES_OWN|^\.config\$|(^|/)\.?[^/]*\.mod\.o(\.cmd)?\$"
+# .mod.S into its .mod.o (0020) and links the module again, its command now
+# both (0022), once.
+UPGRADE_OWN="$SERIES_OWN|^\.config\$|(^|/)\.?[^/]*\.(mod\.o|ko)(\.cmd)?\$"
 
 # The kernel's own (pristine) commit in the patched tree's git history.
 base=$(git -C "$TREE" rev-list --max-parents=0 HEAD)
