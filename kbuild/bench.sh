@@ -27,6 +27,8 @@
 #   modpost-defconfig   the same for the defconfig's vmlinux.o and modules
 #                    (a copy of what modpost reads), whose section mismatch
 #                    check is most of modpost's work (0024)
+#   image-defconfig  the defconfig's image compressed again and its bzImage
+#                    made: gzip vs pigz, the patched tree (0025)
 #   (MODPOST_A=<modpost program> compares that one with the patched tree's
 #   in the modpost cases, instead of the pristine tree's: one patch's share;
 #   SMALL_A=<source tree>:<build> and SMALL_B=... replace the pristine and
@@ -148,6 +150,16 @@ run_case noop-defconfig-0011 "$RUNS" \
 run_case header-defconfig "$HEADER_RUNS" \
 	"touch $BASE_TREE/$header; defconfig_make pristine -j$jobs bzImage modules" \
 	"touch $TREE/$header; defconfig_make patched -j$jobs bzImage modules"
+# The kernel image compressed again (its .gz deleted, untimed) and the
+# bzImage made from it: the patched tree with gzip (KPGZIP= no such
+# program) vs with pigz (0025).
+no_image_gz() {
+	rm -f "$KOUT/arch/x86/boot/compressed/vmlinux.bin.gz"
+}
+run_case image-defconfig "$RUNS" \
+	"defconfig_make patched -j$jobs KPGZIP=rig-no-such-pigz bzImage" \
+	"defconfig_make patched -j$jobs bzImage" \
+	no_image_gz no_image_gz
 
 if grep -qE "$cases" <<<"modpost-small modpost-srcversion modpost-defconfig"; then
 	modpost_a=$(realpath "${MODPOST_A:-$SMALL/pristine/scripts/mod/modpost}")
