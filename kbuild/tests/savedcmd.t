@@ -20,12 +20,14 @@ set -euo pipefail
 #   0022, 0023: each module's .ko command assembles its .mod.S (without
 #         the preprocessor) before the link, and there is no .mod.o
 #         command of its own.
+#   0025: the kernel image is compressed by pigz where it is installed.
 DIFFER_OK='^[-+]scripts/\.(kallsyms|sorttable|elf-parse|kallsyms-sysmap)(\.o)?\.cmd:'
 DIFFER_OK+='|^[-+]scripts/basic/\.depcheck\.cmd:'
 DIFFER_OK+='|^[-+]\.\.checked-syscalls\.cmd:'
 DIFFER_OK+='|^[-+]scripts/mod/\.(modpost|sumversion\.o)\.cmd:|^[-+].*HOSTCC  scripts/mod/sumversion\.o'
 DIFFER_OK+='|\.mod\.[cS]([ ;]|$)|^\+scripts/mod/\.module-offsets\.s\.cmd:|^\+.* -o scripts/mod/module-offsets\.s '
 DIFFER_OK+='|^[-+][^ ]*\.ko\.cmd:savedcmd_[^ ]*\.ko := '
+DIFFER_OK+='|^[-+]arch/x86/boot/compressed/\.vmlinux\.bin\.gz\.cmd:'
 
 # savedcmds <side>: "file: command" for every saved command, paths made
 # tree-neutral.
