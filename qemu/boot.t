@@ -76,15 +76,11 @@ ktap_check "the kernel's modules were finalised from .mod.S" from_mod_s "$KOUT"
 ktap_check "the test modules were finalised from .mod.S" from_mod_s "$QEMU_WORK/modules"
 
 # The image the guest booted was compressed by pigz (0025): not the bytes
-# gzip -n -9 writes, and it decompresses to the payload (vmlinux.bin and,
-# the kernel being relocatable, vmlinux.relocs).
-compressed=$KOUT/arch/x86/boot/compressed
-payload() {
-	cat "$compressed/vmlinux.bin" "$compressed/vmlinux.relocs"
-}
+# gzip -n -9 writes, and it decompresses to the payload.
 by_pigz() {
-	gzip -dc "$compressed/vmlinux.bin.gz" | cmp -s - <(payload) &&
-		not cmp -s <(payload | gzip -n -9 -c) "$compressed/vmlinux.bin.gz"
+	local gz=$KOUT/arch/x86/boot/compressed/vmlinux.bin.gz
+	gzip -dc "$gz" | cmp -s - <(image_payload "$KOUT") &&
+		not cmp -s <(image_payload "$KOUT" | gzip -n -9 -c) "$gz"
 }
 ktap_check "the kernel image was compressed by pigz" by_pigz
 

@@ -59,6 +59,17 @@ kernel_make() {
 	)
 }
 
+# image_payload <kernel-build>: what x86's vmlinux.bin.gz compresses in that
+# build: vmlinux.bin, then vmlinux.relocs where the configuration needs them
+# (vmlinux.bin.all-y in arch/x86/boot/compressed/Makefile).
+image_payload() {
+	local dir=$1/arch/x86/boot/compressed
+	cat "$dir/vmlinux.bin"
+	if grep -qx 'CONFIG_X86_NEED_RELOCS=y' "$1/.config"; then
+		cat "$dir/vmlinux.relocs"
+	fi
+}
+
 # series_patches <patches-dir>: the patch files patches/series names, in
 # order (comments and blank lines dropped).
 series_patches() {

@@ -17,19 +17,22 @@ ktap_set_plan 6
 small_modules
 command -v pigz >/dev/null || ktap_exit_fail_msg "no pigz: make deps installs it"
 image=arch/x86/boot/compressed/vmlinux.bin.gz
-payload=arch/x86/boot/compressed/vmlinux.bin
 for side in "${SIDES[@]}"; do
 	[ -f "$(side_out "$side")/$image" ] ||
 		ktap_exit_fail_msg "no $image in the $side small build: CONFIG_KERNEL_GZIP (kbuild/small.config), make small"
 done
 
-# decompresses_to <image> <payload>: gzip -t passes and the bytes are the payload's
+# decompresses_to <image> <payload file>: gzip -t passes and the bytes are
+# the payload's
 decompresses_to() {
 	gzip -t "$1" && gzip -dc "$1" | cmp -s - "$2"
 }
+# The payloads, as each build's image should hold them (image_payload).
+image_payload "$pristine" >"$WORK/pristine.payload"
+image_payload "$patched" >"$WORK/patched.payload"
 by_pigz() {
-	decompresses_to "$patched/$image" "$patched/$payload" &&
-		not cmp -s <(gzip -n -9 -c "$patched/$payload") "$patched/$image"
+	decompresses_to "$patched/$image" "$WORK/patched.payload" &&
+		not cmp -s <(gzip -n -9 -c "$WORK/patched.payload") "$patched/$image"
 }
 ktap_check "the patched image is pigz's (not gzip's bytes), gzip -t passes, it decompresses to the payload" by_pigz
 # What the pristine tree writes: gzip -n -9 of the payload, byte for byte.
@@ -37,7 +40,7 @@ ktap_check "the patched image is pigz's (not gzip's bytes), gzip -t passes, it d
 # and .notes differ between their vmlinux, so the images are compared with
 # their own payloads.)
 pristine_is_gzip() {
-	cmp <(gzip -n -9 -c "$pristine/$payload") "$pristine/$image"
+	cmp <(gzip -n -9 -c "$WORK/pristine.payload") "$pristine/$image"
 }
 ktap_check "the pristine image is gzip -n -9 of its payload" pristine_is_gzip
 
@@ -71,7 +74,7 @@ jobserver_slots() {
 	local n
 	n=$(threads_asked)
 	[ -n "$n" ] && [ "$n" -ge 1 ] && [ "$n" -le 2 ] &&
-		decompresses_to "$patched/$image" "$patched/$payload"
+		decompresses_to "$patched/$image" "$WORK/patched.payload"
 }
 ktap_check "make -j2: pigz given 1 or 2 threads (-p), the job slots it could claim" jobserver_slots
 
@@ -85,16 +88,16 @@ ktap_check "make -j1 (no jobserver): pigz left to its own thread count" no_jobse
 
 remake_image rig-no-such-pigz -j2 || ktap_exit_fail_msg "make without pigz failed (make.log)"
 without_pigz() {
-	cmp <(gzip -n -9 -c "$patched/$payload") "$patched/$image"
+	cmp <(gzip -n -9 -c "$WORK/patched.payload") "$patched/$image"
 }
 ktap_check "without pigz: gzip -n -9 of the payload byte for byte, as the pristine tree writes it" without_pigz
 
 # Planted: an image that decompresses to one changed byte is caught.
-cp "$patched/$payload" "$WORK/payload"
-printf '\x5a' | dd of="$WORK/payload" bs=1 seek=4096 conv=notrunc status=none
-gzip -n -9 -c "$WORK/payload" >"$WORK/planted.gz"
+cp "$WORK/patched.payload" "$WORK/planted.payload"
+printf '\x5a' | dd of="$WORK/planted.payload" bs=1 seek=4096 conv=notrunc status=none
+gzip -n -9 -c "$WORK/planted.payload" >"$WORK/planted.gz"
 ktap_check "planted: an image of a payload with one byte changed is caught" \
-	not decompresses_to "$WORK/planted.gz" "$patched/$payload"
+	not decompresses_to "$WORK/planted.gz" "$WORK/patched.payload"
 
 # Back to the build as make leaves it.
 remake_image pigz -j2 || ktap_exit_fail_msg "the last make failed (make.log)"
