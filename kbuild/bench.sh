@@ -108,9 +108,6 @@ run_case noop-small "$RUNS" \
 run_case header-small "$HEADER_RUNS" \
 	"touch $BASE_TREE/$header; small_make pristine -s -j$jobs bzImage modules" \
 	"touch $TREE/$header; small_make patched -s -j$jobs bzImage modules"
-# Module finalisation from scratch: what is timed is make modules, which
-# runs modpost and then finalises every module (.mod.o, .ko), without ccache
-# (which would serve every .mod.o from its cache, as a first build cannot).
 # modfinal_side <pristine|patched> <SMALL_A or SMALL_B>: "<source>:<build>"
 # of the small configuration that side of modfinal-small makes
 modfinal_side() {
@@ -125,15 +122,16 @@ modfinal_side() {
 }
 # modfinal_make <source>:<build> [make arguments...]
 modfinal_make() {
-	local args
-	read -ra args <<<"$SMALL_ARGS"
-	kernel_make "${1%%:*}" "${1#*:}" "${args[@]}" "${@:2}"
+	small_make_at "${1%%:*}" "${1#*:}" "${@:2}"
 }
 no_modfinal() {
 	find "${1#*:}" \( -name '*.mod.o' -o -name '*.ko' \) -delete
 }
 modfinal_a=$(modfinal_side pristine "${SMALL_A:-}")
 modfinal_b=$(modfinal_side patched "${SMALL_B:-}")
+# Module finalisation from scratch: what is timed is make modules, which
+# runs modpost and then finalises every module (.mod.o, .ko), without ccache
+# (which would serve every .mod.o from its cache, as a first build cannot).
 run_case modfinal-small "$RUNS" \
 	"CCACHE_DISABLE=1 modfinal_make $modfinal_a -s -j$jobs modules" \
 	"CCACHE_DISABLE=1 modfinal_make $modfinal_b -s -j$jobs modules" \
@@ -160,6 +158,10 @@ run_case image-defconfig "$RUNS" \
 	"defconfig_make patched -j$jobs KPGZIP=rig-no-such-pigz bzImage" \
 	"defconfig_make patched -j$jobs bzImage" \
 	no_image_gz no_image_gz
+if grep -qE "$cases" <<<"image-defconfig"; then
+	# The image as make leaves it (the last pair may have ended with gzip).
+	defconfig_make patched -j"$jobs" bzImage >/dev/null
+fi
 
 if grep -qE "$cases" <<<"modpost-small modpost-srcversion modpost-defconfig"; then
 	modpost_a=$(realpath "${MODPOST_A:-$SMALL/pristine/scripts/mod/modpost}")

@@ -60,10 +60,18 @@ side_out() {
 # small_make <side> [make arguments...]: make in that side's build of the
 # small configuration.
 small_make() {
-	local side=$1 args
+	local side=$1
 	shift
+	small_make_at "$(side_src "$side")" "$(side_out "$side")" "$@"
+}
+
+# small_make_at <source tree> <build> [make arguments...]: the same for any
+# tree's build of the small configuration.
+small_make_at() {
+	local src=$1 out=$2 args
+	shift 2
 	read -ra args <<<"$SMALL_ARGS"
-	kernel_make "$(side_src "$side")" "$(side_out "$side")" "${args[@]}" "$@"
+	kernel_make "$src" "$out" "${args[@]}" "$@"
 }
 
 # build_depcheck <out> <depcheck.c> [gcc flags...]: depcheck as the tests
