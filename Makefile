@@ -20,6 +20,7 @@
 #   make small-current   make small, each side only if its build is of another tree (test, kbuild)
 #   make kbuild        kbuild/tests alone (make decides as before: depcheck)
 #   make bench-kbuild  kbuild's benchmark: no-op and incremental makes, pristine vs patched
+#   make bench-build   the series' headline figures: whole makes, pristine vs patched, and where their time goes
 #   make profile       where objtool's time goes: perf and per-pass times (profiles/)
 #   make check-patches checkpatch.pl --strict on every patch
 #   make clean         remove build/
@@ -46,6 +47,7 @@
 #   DEPCHECK_FUZZ_SECONDS=15  kbuild/tests/depcheck-fuzz.t's time (DEPCHECK_FUZZ_SEED=1)
 #   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
 #   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases
+#   CLEAN_RUNS=3       bench-build: pairs for the clean builds (CASES=regex of small-noop, defconfig-clean, ...)
 #   MODPOST_A=prog     bench-kbuild: the modpost its modpost cases compare with the patched one (default: the pristine tree's)
 #   SMALL_A=src:build  bench-kbuild: modfinal-small's A side, another tree's build of the small config (SMALL_B=: its B side)
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
@@ -86,7 +88,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
 .PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
-	link-tail bench-link small kbuild bench-kbuild
+	link-tail bench-link small kbuild bench-kbuild bench-build
 
 all: help
 
@@ -183,6 +185,12 @@ kbuild: small-current
 bench-kbuild: small kernel
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) KOUT=$(KOUT) \
 	 RUNS=$(RUNS) HEADER_RUNS=$(HEADER_RUNS) RESULTS=$(RESULTS) CASES="$(CASES)" kbuild/bench.sh
+
+# The headline figures: RUNS= pairs (9), CLEAN_RUNS= for the clean builds
+# (3), CASES=regex, RESULTS=dir; root, for the trace of where time goes.
+bench-build: small kernel
+	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) KOUT=$(KOUT) \
+	 RUNS=$(RUNS) CLEAN_RUNS=$(CLEAN_RUNS) RESULTS=$(RESULTS) CASES="$(CASES)" kbuild/bench-build.sh
 
 # Byte-identity on the object (VMLINUX_O= with OBJTOOL_ARGS=, or the rig's):
 # the object, stdout, stderr and exit status of the patched objtool at

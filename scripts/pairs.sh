@@ -36,14 +36,17 @@ objtool_in() {
 
 # pair <name> <csv> <cmd-a> <cmd-b> [<prep-a> <prep-b>]: the commands are
 # strings for eval, each run after its untimed preparation (if any);
-# <name> is a CSV field, without commas.
+# <name> is a CSV field, without commas.  $WARMUP_PAIRS (1) unrecorded
+# pairs come first.
 # Appends "name,pair,a,b" rows to <csv>; prints "name  a_med  b_med  ratio".
 pair() {
 	local name=$1 csv=$2 a=$3 b=$4 prep_a=${5:-:} prep_b=${6:-:} i ta tb
 	timed_a() { eval "$prep_a" >/dev/null 2>&1 && wall eval "$a"; }
 	timed_b() { eval "$prep_b" >/dev/null 2>&1 && wall eval "$b"; }
-	timed_a >/dev/null
-	timed_b >/dev/null
+	for ((i = 0; i < ${WARMUP_PAIRS:-1}; i++)); do
+		timed_a >/dev/null
+		timed_b >/dev/null
+	done
 	for ((i = 1; i <= RUNS; i++)); do
 		if ((i % 2)); then
 			ta=$(timed_a); tb=$(timed_b)
