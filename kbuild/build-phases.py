@@ -128,11 +128,16 @@ def read_events(path):
             fields = raw.rstrip("\n").split(" ", 3)
             if len(fields) < 3 or not fields[0].isdigit():
                 continue
-            lines.append((int(fields[0]), n, fields))
+            # At one time, an execve's file before its arguments, in
+            # their order: the lines of one probe share a timestamp.
+            kind = fields[1]
+            order = 0 if kind == "P" else 1 if kind == "A" else 2
+            index = int(fields[3].split(" ", 1)[0]) if kind == "A" and len(fields) > 3 else 0
+            lines.append((int(fields[0]), order, index, n, fields))
     lines.sort()
     events = []
     pending = {}
-    for t, _, fields in lines:
+    for t, _, _, _, fields in lines:
         kind, pid = fields[1], int(fields[2])
         rest = fields[3] if len(fields) > 3 else ""
         if kind == "N":
