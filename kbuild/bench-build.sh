@@ -21,10 +21,12 @@
 # exits; root, as make deps installs it) and split by
 # kbuild/build-phases.py into compile, objtool, links, kallsyms, modules,
 # image, make and other; the traced make's total is shown beside the
-# untraced median.  CASES=regex picks cases by
+# untraced median (PHASES_ONLY=1 with RESULTS= a finished run: the traced
+# makes alone, again).  CASES=regex picks cases by
 # "<config>-<case>" (e.g. small-noop, defconfig-clean).  Results under
 # $RESULTS (default kbuild/results/<host>-<date>-build): summary.md,
-# pairs.csv, phases.csv, phases.md and phases.png.
+# pairs.csv, phases.csv (and programs.csv, each phase's programs), phases.md
+# and phases.png.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$KBUILD_RIG/../scripts/pairs.sh"
@@ -131,14 +133,20 @@ fresh_build() {
 } >"$results/machine.txt"
 
 csv=$results/pairs.csv
-echo "case,pair,a_seconds,b_seconds" >"$csv"
 table=$results/summary.md
-{
-	echo "| case (A pristine, B the series) | pairs | A s | B s | B/A |"
-	echo "| --- | --- | --- | --- | --- |"
-} >"$table"
+if [ -z "${PHASES_ONLY:-}" ]; then
+	echo "case,pair,a_seconds,b_seconds" >"$csv"
+	{
+		echo "| case (A pristine, B the series) | pairs | A s | B s | B/A |"
+		echo "| --- | --- | --- | --- | --- |"
+	} >"$table"
+else
+	[ -f "$csv" ] || die "PHASES_ONLY=1: no $csv to go with the phases (RESULTS= a finished run)"
+fi
 phases=$results/phases.csv
 echo "case,side,phase,seconds" >"$phases"
+programs=$results/programs.csv
+echo "case,side,phase,program,seconds" >"$programs"
 
 # trace_case <config> <case> <side>: one more make of that side, its
 # processes traced (kbuild/build-trace.bt), split into phases (rows of
@@ -150,7 +158,7 @@ trace_case() {
 	BPFTRACE_STRLEN=200 bpftrace "$KBUILD_RIG/build-trace.bt" >"$trace" 2>"$trace.err" &
 	tracer=$!
 	for ((i = 0; i < 120; i++)); do
-		grep -q '^ready$' "$trace" && break
+		grep -qs '^ready$' "$trace" && break
 		kill -0 "$tracer" 2>/dev/null || die "bpftrace failed: $(grep -v RLIMIT_MEMLOCK "$trace.err")"
 		sleep 0.5
 	done
@@ -160,8 +168,11 @@ trace_case() {
 		die "the traced make of $config-$case ($side) failed"
 	kill -INT "$tracer"
 	wait "$tracer" || true
-	"$KBUILD_RIG/build-phases.py" "$trace" "$(cat "$trace.pid")" |
-		gawk -v c="$config-$case" -v s="$side" '{ printf "%s,%s,%s,%s\n", c, s, ($1 == "total" ? "traced" : $1), $2 }' >>"$phases"
+	"$KBUILD_RIG/build-phases.py" --programs "$trace" "$(cat "$trace.pid")" |
+		gawk -v c="$config-$case" -v s="$side" -v phases="$phases" -v programs="$programs" '
+		$1 == "program" { if (++n <= 12) printf "%s,%s,%s,%s,%s\n", c, s, $2, $3, $4 >>programs; next }
+		{ printf "%s,%s,%s,%s\n", c, s, ($1 == "total" ? "traced" : $1), $2 >>phases }'
+
 	rm -f "$trace" "$trace.err" "$trace.pid"
 }
 
@@ -174,11 +185,20 @@ for config in small defconfig; do
 		else
 			n=$RUNS warmup=1
 		fi
-		quiet BENCH "$name ($n pairs)"
-		RUNS=$n WARMUP_PAIRS=$warmup pair "$name" "$csv" \
-			"$(case_cmd "$config" "$case" pristine)" "$(case_cmd "$config" "$case" patched)" \
-			"$(case_prep "$config" "$case" pristine)" "$(case_prep "$config" "$case" patched)" |
-			tee -a "$table"
+		if [ -z "${PHASES_ONLY:-}" ]; then
+			quiet BENCH "$name ($n pairs)"
+			RUNS=$n WARMUP_PAIRS=$warmup pair "$name" "$csv" \
+				"$(case_cmd "$config" "$case" pristine)" "$(case_cmd "$config" "$case" patched)" \
+				"$(case_prep "$config" "$case" pristine)" "$(case_prep "$config" "$case" patched)" |
+				tee -a "$table"
+		elif [ "$case" != clean ]; then
+			# Out of the state the pairs leave it in: what was touched
+			# rebuilt, untraced.
+			for side in pristine patched; do
+				eval "$(case_prep "$config" "$case" "$side")"
+				eval "$(case_cmd "$config" "$case" "$side")" >/dev/null 2>&1
+			done
+		fi
 		quiet TRACE "$name (bpftrace, one make each)"
 		for side in pristine patched; do
 			trace_case "$config" "$case" "$side"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Where a make's wall-clock time went, from a trace of its processes.
 
-    build-phases.py <trace> <root-pid>
+    build-phases.py [--programs] <trace> <root-pid>
 
 The trace is kbuild/build-trace.bt's (bpftrace, system-wide, while
 bench-build.sh ran the make): each process's start, the programs it ran and
@@ -12,6 +12,9 @@ nothing but itself) share that instant equally; each leaf's share goes to
 the phase of the build it belongs to:
 
     compile   the compilers, assembler, ccache, fixdep, ar (Makefile.build)
+    symversions  CONFIG_MODVERSIONS' work for each object: genksyms, the
+              preprocessor run (-D__GENKSYMS__) feeding it, and nm | grep
+              asking whether the object exports anything
     objtool   objtool, wherever it runs
     links     ld, objcopy, sorttable and the rest of the vmlinux link
               (link-vmlinux.sh, Makefile.vmlinux, Makefile.vmlinux_o)
@@ -26,13 +29,16 @@ the phase of the build it belongs to:
     other     any other program (Kconfig's, the host tools' builds, ...)
 
 Prints "phase seconds" lines in that order, then "total <seconds>" (the
-root's first event to its exit).  Threads are not processes here (the
+root's first event to its exit); with --programs, then the programs each
+phase's time went to, "program <phase> <program> <seconds>", largest
+first (a process that has not run exec counts as the program it was
+forked from).  Threads are not processes here (the
 trace leaves them out): a threaded objtool counts once.
 """
 
 import sys
 
-PHASES = ("compile", "objtool", "links", "kallsyms", "modules", "image",
+PHASES = ("compile", "symversions", "objtool", "links", "kallsyms", "modules", "image",
           "make", "other")
 
 COMPILERS = {"gcc", "cc", "cc1", "cc1plus", "as", "ccache", "collect2",
@@ -73,11 +79,13 @@ def phase(prog, argv, ctx, parent_phase):
         return "objtool"
     if prog == "kallsyms":
         return "kallsyms"
+    if prog == "genksyms":
+        return "symversions"
     if prog in ("make", "depcheck"):
         return "make"
-    # What a program runs for kallsyms or objtool (a compiler's cc1 and
-    # as) is theirs.
-    if parent_phase in ("kallsyms", "objtool") and prog not in SHELLS:
+    # What a program runs for kallsyms, objtool or genksyms (a compiler's
+    # cc1 and as) is theirs.
+    if parent_phase in ("kallsyms", "objtool", "symversions") and prog not in SHELLS:
         return parent_phase
     if ctx == "links":
         if prog == "nm" or (prog in COMPILERS and any("kallsyms" in a for a in argv)):
@@ -85,6 +93,11 @@ def phase(prog, argv, ctx, parent_phase):
         return "links"
     if ctx == "image":
         return "image"
+    # Makefile.build's symbol versions: $(CPP) -D__GENKSYMS__ into
+    # genksyms, after nm | grep said the object exports something.
+    if prog == "nm" or (prog == "grep" and " __export_symbol_" in argv) or \
+            (prog in COMPILERS and "-D__GENKSYMS__" in argv):
+        return "symversions"
     if prog in COMPILERS or prog in LINKERS:
         return "compile"
     if prog in SHELLS:
@@ -93,7 +106,8 @@ def phase(prog, argv, ctx, parent_phase):
 
 
 class Proc:
-    __slots__ = ("pid", "parent", "ctx", "phase", "ran", "alive", "children")
+    __slots__ = ("pid", "parent", "ctx", "phase", "ran", "prog", "alive",
+                 "children")
 
     def __init__(self, pid, parent):
         self.pid = pid
@@ -101,6 +115,7 @@ class Proc:
         self.ctx = None
         self.phase = "make"
         self.ran = None
+        self.prog = "?"
         self.alive = True
         self.children = 0
         if parent:
@@ -108,12 +123,13 @@ class Proc:
 
     def adopt(self, parent):
         self.parent = parent
-        self.ctx, self.phase = parent.ctx, parent.phase
+        self.ctx, self.phase, self.prog = parent.ctx, parent.phase, parent.prog
         if self.ran:
             self.classify(*self.ran)
 
     def classify(self, prog, argv):
         self.ran = (prog, argv)
+        self.prog = prog
         up = self.parent
         self.ctx = context(prog, argv, up.ctx if up else None)
         self.phase = phase(prog, argv, self.ctx, up.phase if up else None)
@@ -156,13 +172,18 @@ def read_events(path):
 
 
 def main():
-    if len(sys.argv) != 3 or not sys.argv[2].isdigit():
-        fail("usage: build-phases.py <trace> <root-pid>")
-    root = int(sys.argv[2])
-    events = read_events(sys.argv[1])
+    args = sys.argv[1:]
+    programs = args[:1] == ["--programs"]
+    if programs:
+        args = args[1:]
+    if len(args) != 2 or not args[1].isdigit():
+        fail("usage: build-phases.py [--programs] <trace> <root-pid>")
+    path, root = args[0], int(args[1])
+    events = read_events(path)
     procs = {}
     leaves = {}
     seconds = dict.fromkeys(PHASES, 0.0)
+    by_program = {}
 
     def set_leaf(p):
         if p.alive and p.children == 0:
@@ -185,6 +206,8 @@ def main():
                 share = (t - last) / 1e9 / len(leaves)
                 for q in leaves.values():
                     seconds[q.phase] += share
+                    key = (q.phase, q.prog)
+                    by_program[key] = by_program.get(key, 0.0) + share
             last = t
         if kind == "fork":
             c = procs[data] = Proc(data, p)
@@ -202,12 +225,15 @@ def main():
             if pid == root:
                 break
     if first is None:
-        fail(f"{sys.argv[1]}: nothing from pid {root}")
+        fail(f"{path}: nothing from pid {root}")
     if procs[root].alive:
-        fail(f"{sys.argv[1]}: pid {root} did not exit while traced")
+        fail(f"{path}: pid {root} did not exit while traced")
     for name in PHASES:
         print(f"{name} {seconds[name]:.3f}")
     print(f"total {(last - first) / 1e9:.3f}")
+    if programs:
+        for (name, prog), t in sorted(by_program.items(), key=lambda kv: -kv[1]):
+            print(f"program {name} {prog} {t:.3f}")
 
 
 if __name__ == "__main__":

@@ -44,10 +44,12 @@ rows=$(((${#cases[@]} + cols - 1) / cols))
 	echo "set ylabel \"seconds\""
 	echo "set yrange [0:*]"
 	echo "set grid ytics"
-	echo "set key outside bottom center horizontal maxrows 2 samplen 1"
+	echo "set key outside bottom center horizontal maxrows 3 samplen 1"
+	# One colour per phase (gnuplot's own eight repeat from the ninth).
+	echo "colours = \"#9400d3 #009e73 #56b4e9 #e69f00 #f0e442 #0072b2 #e51e10 #404040 #c0c0c0 #a0522d\""
 	for c in "${cases[@]}"; do
 		echo "set title \"$c\""
-		echo "plot for [i=2:$((nphases + 1))] \"$dat.$c\" using i:xtic(1) title columnheader(i)"
+		echo "plot for [i=2:$((nphases + 1))] \"$dat.$c\" using i:xtic(1) title columnheader(i) lc rgb word(colours, i - 1)"
 	done
 	echo "unset multiplot"
 } | gnuplot

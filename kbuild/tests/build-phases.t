@@ -4,7 +4,8 @@
 # vmlinux link (a script running ld, then nm), objtool beside a compiler
 # (sharing the CPU time between them), module finalisation by a
 # Makefile.modfinal make whose ld reuses the pid of the link's ld, a failed
-# execve before a shell, and a process outside the make's tree.  Then the
+# execve before a shell, a preprocessor run for genksyms (its cc1 too), and
+# a process outside the make's tree.  Then the
 # same trace through a copy of the script that counts every live process
 # instead of the leaves: a planted fault the comparison must catch.
 set -euo pipefail
@@ -80,16 +81,24 @@ run() {
 	ev 8 R 106 -2
 	run 8 106 /bin/sh -c true
 	ev 8.5 X 106
+	# Symbol versions: the preprocessor for genksyms, and its cc1.
+	ev 8.5 N 100 108
+	run 8.5 108 /usr/bin/gcc -E -D__GENKSYMS__ a.c
+	ev 8.6 N 108 109
+	run 8.6 109 /usr/lib/gcc/x86_64-linux-gnu/12/cc1 -E a.c
+	ev 8.9 X 109
+	ev 8.9 X 108
 	ev 9 X 100
 } >"$WORK/trace"
 
 expected='compile 1.000
+symversions 0.400
 objtool 1.000
 links 3.250
 kallsyms 0.250
 modules 2.000
 image 0.000
-make 1.500
+make 1.100
 other 0.000
 total 9.000'
 
