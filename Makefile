@@ -6,7 +6,7 @@
 #   
 #   make deps          apt-get what the rig needs (the only target needing root)
 #   make tree          build/linux: pristine commit + patches/series; build/baseline
-#   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN;
+#   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN, with 0026's checks;
 #                      profile-objtool: with -g and frame pointers)
 #   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o
 #   make kernel-current  make kernel only if build/kernel is of another tree (what test, boot use)
@@ -115,9 +115,10 @@ profile-objtool: tree
 	@OBJTOOL_EXTRA_CFLAGS="-g -fno-omit-frame-pointer -fno-optimize-sibling-calls -fno-inline" \
 		scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-profile
 
-# The patched objtool under ThreadSanitizer, for the race tests.
+# The patched objtool under ThreadSanitizer, for the race tests, with the
+# checks that the threaded lookups only look up (race-tests/purity.t).
 tsan-objtool: tree
-	@OBJTOOL_EXTRA_CFLAGS="-fsanitize=thread -O1 -g" OBJTOOL_EXTRA_LDFLAGS=-fsanitize=thread \
+	@OBJTOOL_EXTRA_CFLAGS="-fsanitize=thread -O1 -g -DOBJTOOL_CHECK_THREADS" OBJTOOL_EXTRA_LDFLAGS=-fsanitize=thread \
 		scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-tsan
 
 kernel: tree
