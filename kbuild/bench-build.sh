@@ -32,9 +32,7 @@ set -euo pipefail
 . "$KBUILD_RIG/../scripts/pairs.sh"
 
 : "${KOUT:?}"
-results=${RESULTS:-$KBUILD_RIG/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)-build}
-mkdir -p "$results"
-results=$(cd "$results" && pwd)
+results=$(bench_results "-build")
 cases=${CASES:-.}
 CLEAN_RUNS=${CLEAN_RUNS:-3}
 jobs=$(nproc)
@@ -72,9 +70,8 @@ wanted() {
 	grep -qE "$cases" <<<"$1"
 }
 
-if [ ! -f "$kpristine/vmlinux" ] && wanted "defconfig-noop defconfig-vma defconfig-header defconfig-clean"; then
-	quiet KERNEL "$kpristine (the pristine tree's defconfig, for the comparison)"
-	"$KBUILD_RIG/../scripts/build-kernel.sh" "$BASE_TREE" "$kpristine"
+if wanted "defconfig-noop defconfig-vma defconfig-header defconfig-clean"; then
+	pristine_defconfig "$kpristine"
 fi
 
 # build_make <config> <side> <build-dir> [make arguments...]: make as the
@@ -123,14 +120,7 @@ fresh_build() {
 	cp "$(rig_dir "$1" "$2")/.config" "$dir/.config"
 }
 
-{
-	echo "# machine"
-	echo "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-	gcc --version | sed -n 1p
-	make --version | sed -n 1p
-	ccache --version | sed -n 1p
-	echo "series: $(sha1sum <"$KBUILD_RIG/../patches/series" | cut -c1-12)"
-} >"$results/machine.txt"
+bench_machine >"$results/machine.txt"
 
 csv=$results/pairs.csv
 table=$results/summary.md

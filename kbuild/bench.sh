@@ -42,9 +42,7 @@ set -euo pipefail
 . "$KBUILD_RIG/../scripts/pairs.sh"
 
 : "${KOUT:?}"
-results=${RESULTS:-$KBUILD_RIG/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)}
-mkdir -p "$results"
-results=$(cd "$results" && pwd)
+results=$(bench_results "")
 cases=${CASES:-.}
 # A one-header case rebuilds for half a minute or more: fewer pairs.
 HEADER_RUNS=${HEADER_RUNS:-3}
@@ -70,18 +68,11 @@ defconfig_make() {
 	esac
 }
 
-if [ ! -f "$kpristine/vmlinux" ] && grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0010 noop-defconfig-0011 header-defconfig"; then
-	quiet KERNEL "$kpristine (the pristine tree's defconfig, for the comparison)"
-	"$KBUILD_RIG/../scripts/build-kernel.sh" "$BASE_TREE" "$kpristine"
+if grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0010 noop-defconfig-0011 header-defconfig"; then
+	pristine_defconfig "$kpristine"
 fi
 
-{
-	echo "# machine"
-	echo "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-	gcc --version | sed -n 1p
-	make --version | sed -n 1p
-	echo "series: $(sha1sum <"$KBUILD_RIG/../patches/series" | cut -c1-12)"
-} >"$results/machine.txt"
+bench_machine >"$results/machine.txt"
 
 csv=$results/pairs.csv
 echo "case,pair,a_seconds,b_seconds" >"$csv"

@@ -143,3 +143,31 @@ modpost_replay() {
 	[ -n "$args" ] || die "no modpost command in $dir/.Module.symvers.cmd"
 	(cd "$build" && eval "\"\$@\" $args")
 }
+
+# What kbuild/bench.sh and bench-build.sh share.
+#
+# bench_results <suffix>: the results directory, $RESULTS or
+# kbuild/results/<host>-<date><suffix>, made; its absolute path.
+bench_results() {
+	local dir=${RESULTS:-$KBUILD_RIG/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)$1}
+	mkdir -p "$dir"
+	(cd "$dir" && pwd)
+}
+
+# bench_machine: machine.txt, the machine, its tools and the series.
+bench_machine() {
+	echo "# machine"
+	echo "$(nproc) CPUs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+	gcc --version | sed -n 1p
+	make --version | sed -n 1p
+	ccache --version | sed -n 1p
+	echo "series: $(sha1sum <"$KBUILD_RIG/../patches/series" | cut -c1-12)"
+}
+
+# pristine_defconfig <dir>: the pristine tree's defconfig build there,
+# built first if there is none (about as long as make kernel cold).
+pristine_defconfig() {
+	[ ! -f "$1/vmlinux" ] || return 0
+	quiet KERNEL "$1 (the pristine tree's defconfig, for the comparison)"
+	"$KBUILD_RIG/../scripts/build-kernel.sh" "$BASE_TREE" "$1"
+}
