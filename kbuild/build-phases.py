@@ -106,29 +106,20 @@ def phase(prog, argv, ctx, parent_phase):
 
 
 class Proc:
-    __slots__ = ("pid", "parent", "ctx", "phase", "ran", "prog", "alive",
-                 "children")
+    __slots__ = ("pid", "parent", "ctx", "phase", "prog", "alive", "children")
 
     def __init__(self, pid, parent):
+        """A process as forked: its parent's program, phase and context
+        until it runs exec."""
         self.pid = pid
-        self.parent = None
-        self.ctx = None
-        self.phase = "make"
-        self.ran = None
-        self.prog = "?"
+        self.parent = parent
+        self.ctx = parent.ctx if parent else None
+        self.phase = parent.phase if parent else "make"
+        self.prog = parent.prog if parent else "?"
         self.alive = True
         self.children = 0
-        if parent:
-            self.adopt(parent)
-
-    def adopt(self, parent):
-        self.parent = parent
-        self.ctx, self.phase, self.prog = parent.ctx, parent.phase, parent.prog
-        if self.ran:
-            self.classify(*self.ran)
 
     def classify(self, prog, argv):
-        self.ran = (prog, argv)
         self.prog = prog
         up = self.parent
         self.ctx = context(prog, argv, up.ctx if up else None)
