@@ -7,6 +7,10 @@
 #
 #   ab.sh <objtool-a> <objtool-b> [threads...]     (default: 1 2)
 #
+# A thread count of "none" runs both without --threads: for objtools from
+# before the option (the baseline, the series' steps before the threads).
+# "<a>/<b>" gives each its own, e.g. none/2: A without --threads, B with 2.
+#
 # Environment: VMLINUX_O OBJTOOL_ARGS (the rig's: build/rig.env), RUNS.
 set -euo pipefail
 
@@ -37,16 +41,20 @@ exit_on_signals
 # run_in <objtool> <threads> <dir>: one timed run on a fresh copy, made
 # outside the timing; prints the wall seconds.
 run_in() {
+	local threads=()
+	[ "$2" = none ] || threads=(--threads="$2")
 	fresh_copy "$3"
-	wall objtool_in "$3" "$1" --threads="$2" "${args[@]}"
+	wall objtool_in "$3" "$1" "${threads[@]}" "${args[@]}"
 }
 
 echo "| threads | pairs | A median s | B median s | B/A (median of pair ratios) |"
 echo "| ---: | ---: | ---: | ---: | ---: |"
 for t in "${threads[@]}"; do
-	[[ $t =~ ^[1-9][0-9]*$ ]] || die "'$t' is not a thread count"
-	run_in "$a" "$t" "$work/a" >/dev/null
-	run_in "$b" "$t" "$work/b" >/dev/null
+	[[ $t =~ ^([1-9][0-9]*|none)(/([1-9][0-9]*|none))?$ ]] ||
+		die "'$t' is not a thread count (N, none, or <a>/<b> of them)"
+	t_a=${t%/*} t_b=${t#*/}
+	run_in "$a" "$t_a" "$work/a" >/dev/null
+	run_in "$b" "$t_b" "$work/b" >/dev/null
 	for f in vmlinux.o stdout stderr rc; do
 		if ! cmp -s "$work/a/$f" "$work/b/$f"; then
 			if [ "$f" = vmlinux.o ]; then
@@ -58,9 +66,9 @@ for t in "${threads[@]}"; do
 	: >"$work/times"
 	for ((i = 1; i <= RUNS; i++)); do
 		if ((i % 2)); then
-			ta=$(run_in "$a" "$t" "$work/a"); tb=$(run_in "$b" "$t" "$work/b")
+			ta=$(run_in "$a" "$t_a" "$work/a"); tb=$(run_in "$b" "$t_b" "$work/b")
 		else
-			tb=$(run_in "$b" "$t" "$work/b"); ta=$(run_in "$a" "$t" "$work/a")
+			tb=$(run_in "$b" "$t_b" "$work/b"); ta=$(run_in "$a" "$t_a" "$work/a")
 		fi
 		echo "$ta,$tb" >>"$work/times"
 	done
