@@ -10,25 +10,25 @@
 #                    (the pristine tree's defconfig build is made first, in
 #                    $BUILD/kernel-pristine, if there is none)
 #   header-defconfig include/linux/syscalls.h touched, then make, defconfig
-#   noop-defconfig-0010  the no-op make of the patched defconfig without
+#   noop-defconfig-0015  the no-op make of the patched defconfig without
 #                    depcheck (make depcheck=, which Makefile.build then
-#                    leaves unused) vs with: patch 0010 alone
-#   noop-defconfig-0011  pristine vs the patched tree without depcheck:
-#                    0011 (and the series' other patches, which a no-op
+#                    leaves unused) vs with: patch 0015 alone
+#   noop-defconfig-0016  pristine vs the patched tree without depcheck:
+#                    0016 (and the series' other patches, which a no-op
 #                    make does not run)
 #   modfinal-small   make modules after deleting every *.mod.o and *.ko
-#                    (untimed), small config: module finalisation (0020)
+#                    (untimed), small config: module finalisation (0025)
 #   modpost-small    modpost alone, as the small build runs it for its
 #                    modules (the saved command, in a copy of the patched
 #                    build): the pristine tree's modpost vs the patched one
 #   modpost-srcversion  the same for an external module, fixtures/srcmod
 #                    with 4.3 MiB of generated header, whose srcversion
-#                    hashing is nearly all of modpost's work (0017)
+#                    hashing is nearly all of modpost's work (0022)
 #   modpost-defconfig   the same for the defconfig's vmlinux.o and modules
 #                    (a copy of what modpost reads), whose section mismatch
-#                    check is most of modpost's work (0024)
+#                    check is most of modpost's work (0029)
 #   image-defconfig  the defconfig's image compressed again and its bzImage
-#                    made: gzip vs pigz, the patched tree (0025)
+#                    made: gzip vs pigz, the patched tree (0030)
 #   (MODPOST_A=<modpost program> compares that one with the patched tree's
 #   in the modpost cases, instead of the pristine tree's: one patch's share;
 #   SMALL_A=<source tree>:<build> and SMALL_B=... replace the pristine and
@@ -68,7 +68,7 @@ defconfig_make() {
 	esac
 }
 
-if grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0010 noop-defconfig-0011 header-defconfig"; then
+if grep -qE "$cases" <<<"noop-defconfig noop-defconfig-0015 noop-defconfig-0016 header-defconfig"; then
 	pristine_defconfig "$kpristine"
 fi
 
@@ -130,10 +130,10 @@ run_case modfinal-small "$RUNS" \
 run_case noop-defconfig "$RUNS" \
 	"defconfig_make pristine -j$jobs bzImage modules" \
 	"defconfig_make patched -j$jobs bzImage modules"
-run_case noop-defconfig-0010 "$RUNS" \
+run_case noop-defconfig-0015 "$RUNS" \
 	"defconfig_make patched -j$jobs depcheck= bzImage modules" \
 	"defconfig_make patched -j$jobs bzImage modules"
-run_case noop-defconfig-0011 "$RUNS" \
+run_case noop-defconfig-0016 "$RUNS" \
 	"defconfig_make pristine -j$jobs bzImage modules" \
 	"defconfig_make patched -j$jobs depcheck= bzImage modules"
 run_case header-defconfig "$HEADER_RUNS" \
@@ -141,7 +141,7 @@ run_case header-defconfig "$HEADER_RUNS" \
 	"touch $TREE/$header; defconfig_make patched -j$jobs bzImage modules"
 # The kernel image compressed again (its .gz deleted, untimed) and the
 # bzImage made from it: the patched tree with gzip (KPGZIP= no such
-# program) vs with pigz (0025).
+# program) vs with pigz (0030).
 no_image_gz() {
 	rm -f "$KOUT/arch/x86/boot/compressed/vmlinux.bin.gz"
 }

@@ -22,22 +22,22 @@ SMALL_ARGS="LOCALVERSION= KBUILD_BUILD_VERSION=1"
 
 # The files a build of the patched tree writes that a build of the pristine
 # tree does not (or the other way round), as the series makes it:
-#   0003: objtool's timing.o (--timing) and cpus.o (the CPUs it may use);
-#   0005: kallsyms' binary data, .incbin'd by the .S of each pass;
-#   0006, 0007: the objects kallsyms and sorttable are now linked from;
-#   0010: depcheck, and its list and fragment in each directory (rewritten
+#   0003, 0008: objtool's timing.o (--timing) and parallel.o (its threads);
+#   0010: kallsyms' binary data, .incbin'd by the .S of each pass;
+#   0011, 0012: the objects kallsyms and sorttable are now linked from;
+#   0015: depcheck, and its list and fragment in each directory (rewritten
 #         by every make, as they are not targets);
-#   0012: the include/config/ files of the new CC_HAS_, LD_HAS_ and AS_HAS_
+#   0017: the include/config/ files of the new CC_HAS_, LD_HAS_ and AS_HAS_
 #         symbols (the options probed in Kconfig);
-#   0016: the missing-syscalls check's stamp and its command (and no
+#   0021: the missing-syscalls check's stamp and its command (and no
 #         dependency file left behind, which the pristine tree rewrites);
-#   0020: each module's <module>.mod.S where the pristine tree writes a
+#   0025: each module's <module>.mod.S where the pristine tree writes a
 #         .mod.c, and scripts/mod/module-offsets.h with what makes it.
-#   0022: no .mod.o command of its own (the .ko's assembles the .mod.S),
+#   0027: no .mod.o command of its own (the .ko's assembles the .mod.S),
 #         so the pristine tree's .<module>.mod.o.cmd.
 # shellcheck disable=SC2034 # used by the tests that source this
 SERIES_OWN='^\.tmp_vmlinux[0-9]*\.kallsyms[0-9]*\.bin$'
-SERIES_OWN+='|^tools/objtool/\.?(timing|cpus)\.o(\.cmd)?$'
+SERIES_OWN+='|^tools/objtool/\.?(timing|parallel)\.o(\.cmd)?$'
 SERIES_OWN+='|^scripts/\.?(elf-parse|kallsyms-sysmap|kallsyms|sorttable)\.o(\.cmd)?$'
 SERIES_OWN+='|^scripts/basic/\.?depcheck(\.cmd)?$|(^|/)\.depcheck\.(in|mk)$'
 SERIES_OWN+='|^include/config/(CC|LD|AS)_HAS_[A-Z0-9_]+$'

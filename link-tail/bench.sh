@@ -71,18 +71,18 @@ bench() {
 }
 
 o="${opts[*]}"
-bench "0004 kallsyms on .tmp_vmlinux2.syms: pristine vs token index" "$csv" \
+bench "0009 kallsyms on .tmp_vmlinux2.syms: pristine vs token index" "$csv" \
 	"$k0 $o $w/tmp2.syms >$w/a.S" "$k1 $o $w/tmp2.syms >$w/b.S"
-bench "0005 kallsyms + assembler: .byte source vs .incbin" "$csv" \
+bench "0010 kallsyms + assembler: .byte source vs .incbin" "$csv" \
 	"$k1 $o $w/tmp2.syms >$w/a.S && assemble $w/a" \
 	"$k2 $o $w/tmp2.syms $w/b.bin >$w/b.S && assemble $w/b"
-bench "0007 nm -n piped to mksysmap + kallsyms vs kallsyms reading the ELF file" "$csv" \
+bench "0012 nm -n piped to mksysmap + kallsyms vs kallsyms reading the ELF file" "$csv" \
 	"nm -n $tmp2 | sed -f $mksysmap >$w/a.syms && $k2 $o $w/a.syms $w/a.bin >$w/a.S" \
 	"$k3 $o --sysmap=$w/b.syms $tmp2 $w/b.bin >$w/b.S"
-bench "0007 System.map of vmlinux: nm -n piped to mksysmap vs kallsyms --sysmap" "$csv" \
+bench "0012 System.map of vmlinux: nm -n piped to mksysmap vs kallsyms --sysmap" "$csv" \
 	"nm -n $KOUT/vmlinux | sed -f $mksysmap >$w/a.map" \
 	"$k3 --sysmap=$w/b.map $KOUT/vmlinux"
-bench "0008 nm of the kallsyms objects: -n vs -p" "$csv" \
+bench "0013 nm of the kallsyms objects: -n vs -p" "$csv" \
 	"nm -n $KOUT/.tmp_vmlinux2.kallsyms.o >$w/a.sym" \
 	"nm -p $KOUT/.tmp_vmlinux2.kallsyms.o >$w/b.sym"
 # gen_symversions (CONFIG_MODVERSIONS) runs nm | grep -q on every object it
@@ -95,13 +95,13 @@ gen_symversions_nm() {
 		if "$@" "$o" 2>/dev/null | grep -q ' __export_symbol_'; then :; fi
 	done <"$w/exporting"
 }
-bench "0008 gen_symversions nm on the $(wc -l <"$w/exporting") exporting objects: nm vs nm -p" "$csv" \
+bench "0013 gen_symversions nm on the $(wc -l <"$w/exporting") exporting objects: nm vs nm -p" "$csv" \
 	"gen_symversions_nm nm" "gen_symversions_nm nm -p"
 bench "all: one kallsyms pass (nm and sed and kallsyms and as) pristine vs patched" "$csv" \
 	"nm -n $tmp2 | sed -f $mksysmap >$w/a.syms && $k0 $o $w/a.syms >$w/a.S && assemble $w/a" \
 	"$k3 $o --sysmap=$w/b.syms $tmp2 $w/b.bin >$w/b.S && assemble $w/b"
 
-# 0009: an intermediate link with and without --emit-relocs.
+# 0014: an intermediate link with and without --emit-relocs.
 ld_cmd() {
 	local relocs=$1 out=$2 flags=() f
 	for f in ${link_args[2]}; do
@@ -114,7 +114,7 @@ ld_cmd() {
 		--whole-archive vmlinux.o .vmlinux.export.o init/version-timestamp.o \
 		--no-whole-archive --start-group --end-group .tmp_vmlinux0.kallsyms.o)
 }
-bench "0009 intermediate link: with vs without relocations" "$csv" \
+bench "0014 intermediate link: with vs without relocations" "$csv" \
 	"ld_cmd yes $w/a.tmp_vmlinux" "ld_cmd no $w/b.tmp_vmlinux"
 
 [ -n "${ONLY:-}" ] || {

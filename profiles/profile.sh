@@ -28,7 +28,7 @@ THREADS=${THREADS:-$(printf '%s\n' 1 2 "$(nproc)" | sort -n -u | tr '\n' ' ')}
 read -ra threads <<<"$THREADS"
 read -ra args <<<"$OBJTOOL_ARGS"
 
-# The passes patches/0003 runs on threads; the rest are serial.  Update
+# The passes patches/0008 runs on threads; the rest are serial.  Update
 # when a pass moves to threads.
 THREADED_PASSES="decode jump_dests call_dests"
 

@@ -61,8 +61,8 @@ while IFS= read -r line; do
 done <"$QEMU_WORK/guest.tap"
 
 # The modules the guest loaded were finalised the series' way: each one's
-# .mod.o assembled from the .mod.S modpost wrote (0020), by the command
-# that links its .ko (0022).
+# .mod.o assembled from the .mod.S modpost wrote (0025), by the command
+# that links its .ko (0027).
 from_mod_s() {
 	local m cmd
 	while read -r m; do
@@ -75,7 +75,7 @@ from_mod_s() {
 ktap_check "the kernel's modules were finalised from .mod.S" from_mod_s "$KOUT"
 ktap_check "the test modules were finalised from .mod.S" from_mod_s "$QEMU_WORK/modules"
 
-# The image the guest booted was compressed by pigz (0025): not the bytes
+# The image the guest booted was compressed by pigz (0030): not the bytes
 # gzip -n -9 writes, and it decompresses to the payload.
 by_pigz() {
 	local gz=$KOUT/arch/x86/boot/compressed/vmlinux.bin.gz

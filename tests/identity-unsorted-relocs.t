@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Relocations out of offset order: nothing requires linkers to write them
-# in order, and patch 0018 walks them in order (sorting them first when
+# in order, and patch 0023 walks them in order (sorting them first when
 # they are not).  On a copy of vmlinux.pre.o with .rela.text reversed, the
 # patched objtool at 1 and 2 threads writes what the baseline writes.
 # (Planted, by hand: a build that skips the sort writes a different

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The missing-syscalls check runs again exactly when its inputs change
-# (0016): in the patched small build, "make prepare" with nothing changed
+# (0021): in the patched small build, "make prepare" with nothing changed
 # leaves .checked-syscalls alone; touching scripts/checksyscalls.sh, or a
 # header the check includes (from its .cmd file's dependency list), runs it
 # again.  Planted: with the dependency list emptied, a touched header must

@@ -166,7 +166,7 @@ both "CONFIG_PRINTK_TIME flipped off again"
 
 # The C and the assembler flags of modules: the pristine tree compiles each
 # module's .mod.c with the one, the patched tree assembles its .mod.S with
-# the other (0020), and both rebuild every .mod.o.
+# the other (0025), and both rebuild every .mod.o.
 both "the modules' command line changed (CFLAGS_MODULE, AFLAGS_MODULE)" \
 	CFLAGS_MODULE=-DRIG_CMDLINE_CHANGED AFLAGS_MODULE=-DRIG_CMDLINE_CHANGED
 both "the modules' command line restored"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Module finalisation gives what it gave before, now that modpost writes
-# <module>.mod.S and kbuild assembles it (0020).  Compared with the
+# <module>.mod.S and kbuild assembles it (0025).  Compared with the
 # pristine tree's build of the small configuration (make small) and of
 # fixtures/modmod (external modules of every kind, built with M= against
 # each side): per module, the sections modpost's descriptor fills
@@ -9,7 +9,7 @@
 # what depmod makes of the installed modules.  Then on the patched side:
 # no .mod.c is compiled, a changed module is the only one finalised again
 # (in the kernel build and in an external one), finalisation in batches
-# (0022) stops at a module that fails, removes its .ko and finishes on the
+# (0027) stops at a module that fails, removes its .ko and finishes on the
 # next make, make clean (M= and of the kernel build) removes the .mod.S,
 # and modpost's errors on bad input leave every file it writes as it was.
 set -euo pipefail
@@ -154,8 +154,8 @@ escapes_read() {
 }
 ktap_check "external modules: rig_alias's escapes read as the compiler read them (\\t a tab, \\s an s, \\101 an A)" \
 	escapes_read
-# <module>.ko's saved command: the .mod.S assembled (0020), with the link
-# (0022).
+# <module>.ko's saved command: the .mod.S assembled (0025), with the link
+# (0027).
 finalised_as_assembly() {
 	local m
 	for m in "${ext[@]}"; do
@@ -183,7 +183,7 @@ refinalised_alone() {
 ktap_check "one changed module: only its .mod.S is assembled and its .ko linked, no .mod.c compiled (V=1)" \
 	refinalised_alone
 
-# Batches (0022): a module whose .mod.S does not assemble, after a module
+# Batches (0027): a module whose .mod.S does not assemble, after a module
 # of the same batch that has to be linked again: the make fails naming it,
 # the module before it is linked, its .ko is removed, no batch script is
 # left; with the .mod.S restored, the next make links that module alone,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # modpost keeps its section mismatch answer for each pair of sections
-# instead of matching the names again for every relocation (0024).  What it
+# instead of matching the names again for every relocation (0029).  What it
 # reports is the pristine tree's: fixtures/secmod (two modules whose
 # references cross from .text, .data and .init.text into init, exit and
 # ordinary sections, interleaved) built against the patched small build,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # modpost hashes the modules' sources for their srcversions on a thread per
-# CPU it may use (0021).  modpost's saved command for the small
+# CPU it may use (0026).  modpost's saved command for the small
 # configuration, run again in a copy of the patched build: on one CPU
 # (taskset) it starts no thread, on two or more it starts threads, and with
 # pthread_create() failing (race-tests/pthread-limit.c, preloaded) it still

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The kernel image compressed by pigz, under make's jobserver (0025), in the
+# The kernel image compressed by pigz, under make's jobserver (0030), in the
 # small configuration's builds (CONFIG_KERNEL_GZIP): the patched image is
 # pigz's (not the bytes gzip -n -9 writes), passes gzip -t and decompresses
 # to exactly the payload; pigz is given the job slots make lets it claim

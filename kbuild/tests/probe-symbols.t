@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2016 # awk programs, literal on purpose
-# The toolchain symbols patch 0012 adds to Kconfig (CC_HAS_, LD_HAS_,
+# The toolchain symbols patch 0017 adds to Kconfig (CC_HAS_, LD_HAS_,
 # AS_HAS_: one per option the Makefiles probed) only answer the Makefiles'
 # question: no Kconfig option depends on, selects or defaults by one, so
 # that a compiler without the option changes command lines, as the probe
@@ -12,8 +12,8 @@ set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" probe-symbols
 . "$(dirname "$0")/../lib.sh"
 
-patch=$(find "$PATCHES" -name '0012-*.patch' | head -1)
-[ -n "$patch" ] || ktap_exit_fail_msg "no patch 0012 in $PATCHES"
+patch=$(find "$PATCHES" -name '0017-*.patch' | head -1)
+[ -n "$patch" ] || ktap_exit_fail_msg "no patch 0017 in $PATCHES"
 mapfile -t symbols < <(sed -n 's/^+config \([A-Z]*_HAS_[A-Z0-9_]*\)$/\1/p' "$patch" | sort -u)
 
 # kconfig_uses <tree>: "<file>:<line>: <symbol>" for each use of one of
@@ -58,9 +58,9 @@ unused_in_makefiles() {
 ktap_print_header
 ktap_set_plan 5
 
-ktap_print_msg "patch 0012 adds ${#symbols[@]} toolchain symbols"
+ktap_print_msg "patch 0017 adds ${#symbols[@]} toolchain symbols"
 has_symbols() { [ "${#symbols[@]}" -ge 40 ]; }
-ktap_check "the symbols are read from patch 0012 (at least 40)" has_symbols
+ktap_check "the symbols are read from patch 0017 (at least 40)" has_symbols
 
 uses=$(kconfig_uses "$TREE")
 [ -z "$uses" ] || printf '%s\n' "$uses" | sed 's/^/# used in Kconfig: /'

@@ -9,18 +9,18 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 # The series changes these on purpose, and only these:
-#   0006, 0007: kallsyms and sorttable are linked from objects, sharing
+#   0011, 0012: kallsyms and sorttable are linked from objects, sharing
 #               elf-parse.o, instead of being compiled from one file each;
-#   0010: scripts/basic/depcheck is new;
-#   0016: the missing-syscalls check is a target with a command of its own;
-#   0020: each module's .mod.o is assembled from a .mod.S, not compiled
+#   0015: scripts/basic/depcheck is new;
+#   0021: the missing-syscalls check is a target with a command of its own;
+#   0025: each module's .mod.o is assembled from a .mod.S, not compiled
 #         from a .mod.c, and scripts/mod/module-offsets.s is new.
-#   0021: modpost is linked with -lpthread, sumversion.o compiled with
+#   0026: modpost is linked with -lpthread, sumversion.o compiled with
 #         -D_GNU_SOURCE.
-#   0022, 0023: each module's .ko command assembles its .mod.S (without
+#   0027, 0028: each module's .ko command assembles its .mod.S (without
 #         the preprocessor) before the link, and there is no .mod.o
 #         command of its own.
-#   0025: the kernel image is compressed by pigz where it is installed.
+#   0030: the kernel image is compressed by pigz where it is installed.
 DIFFER_OK='^[-+]scripts/\.(kallsyms|sorttable|elf-parse|kallsyms-sysmap)(\.o)?\.cmd:'
 DIFFER_OK+='|^[-+]scripts/basic/\.depcheck\.cmd:'
 DIFFER_OK+='|^[-+]\.\.checked-syscalls\.cmd:'

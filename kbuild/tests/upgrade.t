@@ -22,10 +22,10 @@ mkdir "$MTIME_DIR"
 trap 'restore_mtimes; rm -rf "${copy[@]}" "$WORK"' EXIT
 
 # Besides the series' own files, the upgrade writes .config again: syncconfig
-# adds the symbols 0012 adds (the pristine tree rereads its touched Kconfig
+# adds the symbols 0017 adds (the pristine tree rereads its touched Kconfig
 # files and finds nothing to change); and it assembles every module's new
-# .mod.S into its .mod.o (0020) and links the module again, its command now
-# both (0022), once.
+# .mod.S into its .mod.o (0025) and links the module again, its command now
+# both (0027), once.
 UPGRADE_OWN="$SERIES_OWN|^\.config\$|(^|/)\.?[^/]*\.(mod\.o|ko)(\.cmd)?\$"
 
 # The kernel's own (pristine) commit in the patched tree's git history.
@@ -104,7 +104,7 @@ ktap_check "the upgrade rewrites the files the reference rewrites" \
 # Kernel objects compiled again: their saved command is a compile; only
 # those objtool checks (objtool changed) have to be, the setup code and
 # decompressor (arch/x86/boot/), which take vmlinux's offsets, as vmlinux
-# is linked again, and the modules' .mod.o, now assembled (0020).
+# is linked again, and the modules' .mod.o, now assembled (0025).
 recompiled() {
 	local f
 	grep '\.o$' "$WORK/$1.written" | grep -vE '^(scripts|tools|arch/x86/boot)/|\.mod\.o$' |
