@@ -1,12 +1,12 @@
 # objtool-threads: the threaded-objtool patch series for Debian's
 # linux-source-6.12, and the rig that builds, checks and measures it.
 #
-#   make sweep         the main job: thread-count sweep on defconfig vmlinux.o
+#   make sweep         the main job: thread-count sweep on defconfig vmlinux.o (baseline, seed, series)
 #   make test          everything that checks behaviour (TAP, under prove)
 #   
 #   make deps          apt-get what the rig needs (the only target needing root)
 #   make tree          build/linux: pristine commit + patches/series; build/baseline
-#   make objtool       the baseline and patched objtool (tsan-objtool: under TSAN, with 0026's checks;
+#   make objtool       the baseline, seed (series up to SEED_PATCH) and patched objtool (tsan-objtool: under TSAN, with 0031's checks;
 #                      profile-objtool: with -g and frame pointers)
 #   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o
 #   make kernel-current  make kernel only if build/kernel is of another tree (what test, boot use)
@@ -34,6 +34,7 @@
 #   OBJTOOL_ARGS=...   the arguments kbuild ran objtool on VMLINUX_O with
 #   KERNEL=bzImage     boot this image instead of the rig's
 #   THREADS="1 2 4"    the sweep's thread counts
+#   SEED_PATCH=0008    the sweep's middle objtool: the series up to this patch
 #   RUNS=9             alternating pairs per point (sweep, bench-link; profile: 5 timing runs)
 #   WARMUP=1           sweep: unrecorded pairs before each point's runs
 #   LINK_RUNS=n        pairs for bench-link's whole link tail (default RUNS)
@@ -68,6 +69,7 @@ SMALL     := $(BUILD)/small
 
 OBJTOOL_BASELINE := $(BUILD)/objtool-baseline/objtool
 OBJTOOL_PATCHED  := $(BUILD)/objtool-patched/objtool
+OBJTOOL_SEED     := $(BUILD)/objtool-seed/objtool
 OBJTOOL_TSAN     := $(BUILD)/objtool-tsan/objtool
 OBJTOOL_PROFILE  := $(BUILD)/objtool-profile/objtool
 LINK_TOOLS       := $(BUILD)/link-tools
@@ -103,9 +105,14 @@ deps:
 tree: deps
 	@scripts/mktree.sh $(TREE) $(BASE_TREE) patches
 
+# The seed's objtool: the series up to SEED_PATCH, the port of the seed's
+# objtool patch, the sweep's middle objtool.
+SEED_PATCH ?= 0008
+
 objtool: tree
 	@scripts/build-objtool.sh $(BASE_TREE) $(BUILD)/objtool-baseline
 	@scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-patched
+	@scripts/build-seed-objtool.sh $(TREE) patches $(SEED_PATCH) $(BUILD)/objtool-seed
 
 # The patched objtool with -g and frame pointers, for perf's call chains;
 # no sibling calls and no inlining, so that every function keeps its own
@@ -140,7 +147,7 @@ small-current: tree
 check-patches: tree
 	@scripts/check-patches.sh $(TREE) patches
 
-TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) \
+TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) OBJTOOL_SEED=$(OBJTOOL_SEED) \
 	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) OBJTOOL_PROFILE=$(OBJTOOL_PROFILE) \
 	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
@@ -211,6 +218,7 @@ boot: kernel-current
 # passed through.
 sweep: objtool $(INPUT_DEPS)
 	@OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) \
+	 OBJTOOL_SEED=$(OBJTOOL_SEED) SEED_PATCH=$(SEED_PATCH) \
 	 VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" \
 	 THREADS="$(THREADS)" RUNS=$(RUNS) WARMUP=$(WARMUP) RESULTS=$(RESULTS) \
 	 PATCHES=$(CURDIR)/patches TREE=$(TREE) \

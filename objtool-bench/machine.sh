@@ -21,4 +21,8 @@ echo "objtool args: $OBJTOOL_ARGS"
 base_id=$(build_id "$OBJTOOL_BASELINE") patched_id=$(build_id "$OBJTOOL_PATCHED")
 echo "baseline: $OBJTOOL_BASELINE (build id ${base_id:-none})"
 echo "patched: $OBJTOOL_PATCHED (build id ${patched_id:-none})"
+if [ -n "${OBJTOOL_SEED:-}" ]; then
+	seed_id=$(build_id "$OBJTOOL_SEED")
+	echo "seed: $OBJTOOL_SEED (build id ${seed_id:-none}; the series up to ${SEED_PATCH:-its seed patch}, commit $(cat "$(dirname "$OBJTOOL_SEED")/commit" 2>/dev/null || echo "?"))"
+fi
 echo "runs: ${RUNS:-9} pairs per point, after ${WARMUP:-1} warm-up pair(s)"

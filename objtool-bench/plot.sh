@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Plot a summarized sweep with gnuplot:
 #   wall.png     wall time vs threads, min-max bars, the baseline's median
+#                (and the seed's, if the sweep had one)
 #   speedup.png  patched speedup vs its 1-thread run, the ideal, the Amdahl fit,
-#                and the speedup vs the baseline (median of pair ratios)
+#                and the speedup vs the baseline (median of pair ratios; the
+#                seed's too)
 #   passes.png   per-pass time of the patched tool, stacked, per thread count
 set -euo pipefail
 
@@ -51,6 +53,14 @@ else
 	s=0
 fi
 
+# The seed's columns of summary.csv, where the sweep had a seed objtool:
+# its wall median (17) and its speedup (18).
+seed_wall='' seed_speedup=''
+if head -1 "$dir/summary.csv" | grep -q ',seed_wall_median,'; then
+	seed_wall=", '$dir/summary.csv' skip 1 using 1:17 with linespoints lw 2 title 'seed (median)'"
+	seed_speedup=", '$dir/summary.csv' skip 1 using 1:18 with linespoints lw 2 pt 9 title 'seed vs baseline (median ratio)'"
+fi
+
 gnuplot <<GP
 set datafile separator ","
 set terminal pngcairo size 900,560 font ",10" noenhanced
@@ -64,7 +74,7 @@ set title "objtool on vmlinux.o: wall time ($host, $nproc CPUs)"
 set ylabel "seconds (median, min-max bars)"
 set yrange [0:*]
 plot "$dir/summary.csv" skip 1 using 1:3:4:5 with yerrorlines lw 2 title "baseline", \
-     "$dir/summary.csv" skip 1 using 1:6:7:8 with yerrorlines lw 2 title "patched"
+     "$dir/summary.csv" skip 1 using 1:6:7:8 with yerrorlines lw 2 title "patched" $seed_wall
 
 set output "$dir/speedup.png"
 set title "objtool on vmlinux.o: speedup ($host, $nproc CPUs)"
@@ -77,7 +87,7 @@ amdahl(n) = 1 / ($s + (1 - $s) / n)
 plot x with lines dt 2 lc rgb "gray" title "ideal", \
      $amdahl_plot \
      $self_plot \
-     "$dir/summary.csv" skip 1 using 1:9 with linespoints lw 2 pt 5 title "patched vs baseline (median pair ratio)"
+     "$dir/summary.csv" skip 1 using 1:9 with linespoints lw 2 pt 5 title "patched vs baseline (median pair ratio)" $seed_speedup
 
 GP
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Summarize a sweep: per thread count the median and min-max of each tool,
 # the median of the per-pair ratios (speedup = baseline/patched wall; user,
-# sys and RSS as patched/baseline), the runs far from their point's median
+# sys and RSS as patched/baseline; with a seed objtool in the sweep, its
+# median and speedup too, and the series' speedup over it, seed/patched), the runs far from their point's median
 # (flagged, not dropped), the per-pass medians, and Amdahl's serial fraction
 # of the patched tool's wall time over the thread counts up to nproc (a
 # least-squares fit where there are several such points, solved from the
@@ -49,6 +50,7 @@ NR == 1 { next }
 	if (!(t in seen)) { seen[t] = 1; order[++nt] = t }
 	val[$1, t, run, "wall"] = $4; val[$1, t, run, "user"] = $5
 	val[$1, t, run, "sys"] = $6;  val[$1, t, run, "rss"] = $7
+	if ($1 == "seed") has_seed = 1
 	if (run > runs[t]) runs[t] = run
 }
 END {
@@ -57,35 +59,57 @@ END {
 	      "patched_wall_median,patched_wall_min,patched_wall_max," \
 	      "speedup_median,user_ratio_median,sys_ratio_median,rss_ratio_median," \
 	      "base_rss_kb_median,patched_rss_kb_median," \
-	      "base_outliers,patched_outliers" > summary
+	      "base_outliers,patched_outliers" \
+	      (has_seed ? ",seed_wall_median,seed_speedup_median,series_over_seed_median,seed_rss_kb_median,seed_outliers" : "") > summary
 	md = dir "/summary.md"
-	print "| threads | pairs | baseline wall, median (min-max) | patched wall, median (min-max) | speedup | user | sys | RSS | outlier pairs |" > md
-	print "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |" > md
+	if (has_seed) {
+		print "| threads | runs | baseline wall, median (min-max) | seed wall, median (min-max) | patched wall, median (min-max) | seed speedup | speedup | over the seed | user | sys | RSS | outlier runs |" > md
+		print "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |" > md
+	} else {
+		print "| threads | pairs | baseline wall, median (min-max) | patched wall, median (min-max) | speedup | user | sys | RSS | outlier pairs |" > md
+		print "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |" > md
+	}
 	for (i = 1; i <= nt; i++) {
 		t = order[i]; n = runs[t]
-		delete sp; delete ur; delete sr; delete rr
+		delete sp; delete ur; delete sr; delete rr; delete ss; delete so
 		for (r = 1; r <= n; r++) {
 			bw[r] = val["baseline", t, r, "wall"]; pw[r] = val["patched", t, r, "wall"]
 			br[r] = val["baseline", t, r, "rss"]; pr[r] = val["patched", t, r, "rss"]
+			sw[r] = val["seed", t, r, "wall"]; srss[r] = val["seed", t, r, "rss"]
 			# Times too short to measure (0.00) give no ratio.
 			ratio(sp, bw[r], pw[r])
+			if (has_seed) { ratio(ss, bw[r], sw[r]); ratio(so, sw[r], pw[r]) }
 			ratio(ur, val["patched", t, r, "user"], val["baseline", t, r, "user"])
 			ratio(sr, val["patched", t, r, "sys"], val["baseline", t, r, "sys"])
 			ratio(rr, pr[r], br[r])
 		}
 		pmed[t] = median(pw, n)
 		bo = outliers(bw, n); po = outliers(pw, n)
-		flags = (bo == "" ? "" : "baseline " bo) (bo != "" && po != "" ? "; " : "") \
-			(po == "" ? "" : "patched " po)
-		printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s,%s,%s,%d,%d,%d,%d\n",
+		so_ = has_seed ? outliers(sw, n) : ""
+		flags = (bo == "" ? "" : "baseline " bo)
+		if (so_ != "") flags = flags (flags == "" ? "" : "; ") "seed " so_
+		if (po != "") flags = flags (flags == "" ? "" : "; ") "patched " po
+		printf "%s,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%s,%s,%s,%d,%d,%d,%d",
 		       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
 		       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
 		       med(sp), med(ur), med(sr), med(rr),
 		       median(br, n), median(pr, n), count(bo), count(po) > summary
-		printf "| %s | %d | %.3f s (%.2f-%.2f) | %.3f s (%.2f-%.2f) | %sx | %sx | %sx | %sx | %s |\n",
-		       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
-		       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
-		       med(sp), med(ur), med(sr), med(rr), flags == "" ? "none" : flags > md
+		if (has_seed)
+			printf ",%.3f,%s,%s,%d,%d", median(sw, n), med(ss), med(so),
+			       median(srss, n), count(so_) > summary
+		printf "\n" > summary
+		if (has_seed)
+			printf "| %s | %d | %.3f s (%.2f-%.2f) | %.3f s (%.2f-%.2f) | %.3f s (%.2f-%.2f) | %sx | %sx | %sx | %sx | %sx | %sx | %s |\n",
+			       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
+			       median(sw, n), minmax(sw, n, "min"), minmax(sw, n, "max"),
+			       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
+			       med(ss), med(sp), med(so), med(ur), med(sr), med(rr),
+			       flags == "" ? "none" : flags > md
+		else
+			printf "| %s | %d | %.3f s (%.2f-%.2f) | %.3f s (%.2f-%.2f) | %sx | %sx | %sx | %sx | %s |\n",
+			       t, n, median(bw, n), minmax(bw, n, "min"), minmax(bw, n, "max"),
+			       pmed[t], minmax(pw, n, "min"), minmax(pw, n, "max"),
+			       med(sp), med(ur), med(sr), med(rr), flags == "" ? "none" : flags > md
 	}
 
 	# Amdahl: T(n)/T(1) = s + (1 - s)/n, least squares over 1 < n <= nproc.
@@ -118,7 +142,10 @@ END {
 	close(amdahl)
 	print "" > md
 	print text > md
-	print "Every recorded pair was byte-identical (object, stdout, stderr, exit status); outlier pairs are more than 3 scaled median absolute deviations from the median of their point, flagged, not dropped." > md
+	if (has_seed)
+		print "Seed: the series up to the port of the seed'"'"'s objtool patch.  Speedups are medians of per-run ratios: baseline/seed, baseline/patched, and seed/patched (over the seed); user, sys and RSS are patched/baseline.  Every recorded run was byte-identical to the baseline'"'"'s of its triplet (object, stdout, stderr, exit status); outliers are more than 3 scaled median absolute deviations from the median of their point, flagged, not dropped." > md
+	else
+		print "Every recorded pair was byte-identical (object, stdout, stderr, exit status); outlier pairs are more than 3 scaled median absolute deviations from the median of their point, flagged, not dropped." > md
 	close(md)
 }' "$dir/sweep.csv"
 cat "$dir/summary.md"

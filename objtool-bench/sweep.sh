@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Thread-count sweep of objtool on vmlinux.o: baseline against patched.
+# Thread-count sweep of objtool on vmlinux.o: baseline against patched,
+# and against the seed's objtool (the series up to the port of the seed's
+# objtool patch) between them when OBJTOOL_SEED is set.
 #
 # For every thread count: WARMUP warm-up pairs (default 1, not recorded),
-# then RUNS pairs alternating (A B, B A, ...), each run on a fresh copy of
-# the input.  Every patched
-# output must be byte-identical to its pair's baseline output (object, and
-# stderr less the timing lines); the first mismatch stops the sweep, naming
-# the sections, and keeps the points already finished.
+# then RUNS pairs alternating (A B, B A, ...; with the seed, triplets in
+# each of the six orders in turn), each run on a fresh copy of the input.
+# Every patched (and seed) output must be byte-identical to the baseline's
+# output of its pair (object, and stderr less the timing lines); the first
+# mismatch stops the sweep, naming the sections, and keeps the points
+# already finished.
 #
 # Environment: OBJTOOL_BASELINE OBJTOOL_PATCHED VMLINUX_O OBJTOOL_ARGS
+#   OBJTOOL_SEED (optional: the third objtool, given --threads like patched)
 #   THREADS ("1 2 4 ..."; default 1, 2, 4 ... 2*nproc, nproc, 16)
 #   RUNS (pairs per point, default 9)   WARMUP (pairs before them, default 1)
 #   RESULTS (output directory)   PATCHES, TREE (named in machine.txt)
@@ -41,7 +45,9 @@ for t in "${threads[@]}"; do
 done
 [[ $RUNS =~ ^[1-9][0-9]*$ ]] || die "RUNS: '$RUNS' is not a positive number"
 [[ $WARMUP =~ ^[0-9]+$ ]] || die "WARMUP: '$WARMUP' is not a number of pairs (0, 1, ...)"
-for bin in "$OBJTOOL_BASELINE" "$OBJTOOL_PATCHED"; do
+tools=(baseline patched)
+[ -z "${OBJTOOL_SEED:-}" ] || tools=(baseline seed patched)
+for bin in "$OBJTOOL_BASELINE" "$OBJTOOL_PATCHED" ${OBJTOOL_SEED:+"$OBJTOOL_SEED"}; do
 	[ -x "$bin" ] || die "$bin: no such objtool (make objtool)"
 done
 [ -f "$VMLINUX_O" ] || die "VMLINUX_O=$VMLINUX_O: no such file"
@@ -76,12 +82,11 @@ echo "threads,run,pass,seconds" >"$RESULTS/passes-raw.csv"
 run_one() {
 	local tool=$1 t=$2 bin opt=() dir=$work/$1 rc=0
 
-	if [ "$tool" = baseline ]; then
-		bin=$OBJTOOL_BASELINE
-	else
-		bin=$OBJTOOL_PATCHED
-		opt=(--threads="$t" --timing)
-	fi
+	case $tool in
+	baseline) bin=$OBJTOOL_BASELINE ;;
+	seed) bin=$OBJTOOL_SEED opt=(--threads="$t" --timing) ;;
+	patched) bin=$OBJTOOL_PATCHED opt=(--threads="$t" --timing) ;;
+	esac
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	cp "$VMLINUX_O" "$dir/vmlinux.o"
@@ -94,19 +99,36 @@ run_one() {
 	fi
 }
 
-# Compare the pair's outputs; on a mismatch say where and stop.
+# Compare the pair's (or triplet's) outputs with the baseline's; on a
+# mismatch say where and stop.
 check_identical() {
-	local t=$1
-	grep -v '^objtool: timing:' "$work/patched/stderr" >"$work/patched/stderr.cmp" || true
-	if cmp -s "$work/baseline/vmlinux.o" "$work/patched/vmlinux.o" &&
-	   cmp -s "$work/baseline/stderr" "$work/patched/stderr.cmp" &&
-	   cmp -s "$work/baseline/stdout" "$work/patched/stdout"; then
-		return 0
+	local t=$1 tool
+	for tool in "${tools[@]:1}"; do
+		grep -v '^objtool: timing:' "$work/$tool/stderr" >"$work/$tool/stderr.cmp" || true
+		if cmp -s "$work/baseline/vmlinux.o" "$work/$tool/vmlinux.o" &&
+		   cmp -s "$work/baseline/stderr" "$work/$tool/stderr.cmp" &&
+		   cmp -s "$work/baseline/stdout" "$work/$tool/stdout"; then
+			continue
+		fi
+		echo "$tool objtool at threads=$t is NOT identical to the baseline:" >&2
+		"$here/../scripts/elf-diff.sh" "$work/baseline/vmlinux.o" "$work/$tool/vmlinux.o" >&2
+		diff "$work/baseline/stderr" "$work/$tool/stderr.cmp" | head -10 >&2 || true
+		die "no speed is reported for wrong output; finished points are in $RESULTS"
+	done
+}
+
+# order <run>: the tools in the order of that run: A B and B A in turn, or
+# with three tools each of the six orders in turn (each tool first, second
+# and last equally often over six runs).
+order() {
+	local run=$1
+	if [ ${#tools[@]} = 2 ]; then
+		if [ $(((run % 2 + 2) % 2)) = 1 ]; then echo "baseline patched"; else echo "patched baseline"; fi
+		return
 	fi
-	echo "patched objtool at threads=$t is NOT identical to the baseline:" >&2
-	"$here/../scripts/elf-diff.sh" "$work/baseline/vmlinux.o" "$work/patched/vmlinux.o" >&2
-	diff "$work/baseline/stderr" "$work/patched/stderr.cmp" | head -10 >&2 || true
-	die "no speed is reported for wrong output; finished points are in $RESULTS"
+	local orders=("baseline seed patched" "patched baseline seed" "seed patched baseline"
+		      "patched seed baseline" "baseline patched seed" "seed baseline patched")
+	echo "${orders[$(((run % 6 + 6) % 6))]}"
 }
 
 record() {
@@ -119,22 +141,21 @@ record() {
 }
 
 start=$(date +%s) done_runs=0
-total_runs=$(( ${#threads[@]} * (RUNS + WARMUP) * 2 ))
+total_runs=$(( ${#threads[@]} * (RUNS + WARMUP) * ${#tools[@]} ))
 point=0
 for t in "${threads[@]}"; do
 	point=$((point + 1))
 	for run in $(seq $((1 - WARMUP)) "$RUNS"); do
-		# Runs up to 0 are the warm-ups; odd pairs run baseline first,
-		# even ones patched.
-		if [ $(((run % 2 + 2) % 2)) = 1 ]; then order="baseline patched"; else order="patched baseline"; fi
-		for tool in $order; do
+		# Runs up to 0 are the warm-ups.
+		for tool in $(order "$run"); do
 			run_one "$tool" "$t"
 			done_runs=$((done_runs + 1))
 		done
 		check_identical "$t"
 		if [ "$run" -gt 0 ]; then
-			record baseline "$t" "$run"
-			record patched "$t" "$run"
+			for tool in "${tools[@]}"; do
+				record "$tool" "$t" "$run"
+			done
 		fi
 		elapsed=$(( $(date +%s) - start ))
 		eta=$(( elapsed * (total_runs - done_runs) / done_runs ))

@@ -12,7 +12,7 @@ export OBJTOOL_BASELINE OBJTOOL_PATCHED OBJTOOL_ARGS
 export VMLINUX_O=$KOUT/kernel/sched/core.o
 
 ktap_print_header
-ktap_set_plan 20
+ktap_set_plan 25
 
 # A "patched" objtool that misbehaves at --threads=2 only, as FAKE says.
 fake_objtool=$bench/tests/fake-objtool.sh
@@ -152,7 +152,42 @@ ktap_check "cancelled: no copies left in TMPDIR" [ -z "$(ls -A "$WORK/tmp")" ]
 partial() { grep -q "PARTIAL summary" "$WORK/cancel.log" && grep -q "^1,1," "$1/summary.csv"; }
 ktap_check "cancelled: the finished point is summarized" partial "$out"
 
-# 6. Bad input: not an ELF object, garbage in THREADS.
+# 6. Three objtools: the seed's (here the patched one again) between them,
+# every run recorded, each of the six orders in turn; and the arithmetic
+# on made-up runs: baseline 10 s, seed 8, patched 5 -> seed speedup 1.25,
+# speedup 2, over the seed 1.6.
+out=$WORK/seed
+rc=0
+OBJTOOL_SEED=$OBJTOOL_PATCHED THREADS="1 2" RUNS=2 WARMUP=0 RESULTS=$out \
+	"$bench/sweep.sh" >"$WORK/seed.log" 2>&1 || rc=$?
+sed 's/^/# /' "$WORK/seed.log" | tail -5
+seeded() { [ "$rc" = 0 ] && [ "$(grep -c '^seed,' "$1/sweep.csv")" = 4 ] &&
+	[ "$(grep -c '^[a-z]*,[12],[12],' "$1/sweep.csv")" = 12 ]; }
+ktap_check "with OBJTOOL_SEED: 2 points x 2 runs x 3 tools (exit $rc)" seeded "$out"
+ktap_check "... machine.txt names the seed's build" grep -q "^seed: $OBJTOOL_PATCHED (build id [0-9a-f]\{40\}" "$out/machine.txt"
+ktap_check "... summary.md has the seed's columns" grep -q '| seed speedup | speedup | over the seed |' "$out/summary.md"
+fake=$WORK/made-up-seed
+mkdir -p "$fake"
+echo "nproc: 2" >"$fake/machine.txt"
+{
+	echo "tool,threads,run,wall,user,sys,rss_kb"
+	for r in 1 2 3; do
+		echo "baseline,2,$r,10,10,1,1000"; echo "seed,2,$r,8,10,1,1000"; echo "patched,2,$r,5,10,1,1000"
+	done
+} >"$fake/sweep.csv"
+echo "threads,run,pass,seconds" >"$fake/passes-raw.csv"
+"$bench/summarize.sh" "$fake" >/dev/null
+ktap_check "seed arithmetic: speedup 2.000, seed 8 s, seed speedup 1.250, over the seed 1.600" \
+	grep -q "^2,3,10.000,10.000,10.000,5.000,5.000,5.000,2.000,.*,8.000,1.250,1.600,1000,0$" "$fake/summary.csv"
+order_ok() {
+	local orders
+	# shellcheck disable=SC2016 # $1 is bash -c's own argument
+	orders=$(bash -c 'tools=(baseline seed patched); eval "$(sed -n "/^order() {/,/^}/p" "$1")"; for r in 1 2 3 4 5 6; do order "$r"; done' - "$bench/sweep.sh" | awk '{ print $1 }' | sort | uniq -c | awk '{ print $1 }' | tr '\n' ' ')
+	[ "$orders" = "2 2 2 " ]
+}
+ktap_check "six runs in a row: each tool first twice" order_ok
+
+# 7. Bad input: not an ELF object, garbage in THREADS.
 refused() { [ "$1" != 0 ] && grep -q -- "$2" "$3"; }
 echo "not an object" >"$WORK/text.o"
 rc=0
