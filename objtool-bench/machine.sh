@@ -25,4 +25,4 @@ if [ -n "${OBJTOOL_SEED:-}" ]; then
 	seed_id=$(build_id "$OBJTOOL_SEED")
 	echo "seed: $OBJTOOL_SEED (build id ${seed_id:-none}; the series up to ${SEED_PATCH:-its seed patch}, commit $(cat "$(dirname "$OBJTOOL_SEED")/commit" 2>/dev/null || echo "?"))"
 fi
-echo "runs: ${RUNS:-9} pairs per point, after ${WARMUP:-1} warm-up pair(s)"
+echo "runs: ${RUNS:-9} pairs (triplets with a seed) per point, after ${WARMUP:-1} warm-up one(s)"
