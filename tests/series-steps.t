@@ -22,20 +22,51 @@ unset 'steps[-1]'
 ktap_print_header
 ktap_set_plan $((${#steps[@]} * 3 + 2))
 
+# What a standalone objtool build reads of tools/.
+SOURCES=(tools/Makefile tools/objtool tools/build tools/lib tools/include tools/arch tools/scripts)
+# The plant: a warning worded differently.
+PLANT='s/leaves .noinstr.text section/leaves .noinstr.text/'
+
+# build_step <commit> <dir> [sed script]: that commit's objtool, from its
+# tools/ alone, the sed script applied to its check.c first (the plant);
+# <dir>/built or <dir>/failed says how it went.
+build_step() {
+	mkdir -p "$2/src"
+	git -C "$TREE" archive "$1" "${SOURCES[@]}" | tar -C "$2/src" -xf -
+	[ -z "${3:-}" ] || sed -i "$3" "$2/src/tools/objtool/check.c"
+	if "$RIG_SCRIPTS/build-objtool.sh" "$2/src" "$2/out" >"$2/build.out" 2>&1; then
+		touch "$2/built"
+	else
+		touch "$2/failed"
+	fi
+	rm -rf "$2/src"
+}
+
+# wait_built <dir>: until build_step is done with <dir>; fails if the
+# build did.
+wait_built() {
+	while [ ! -e "$1/built" ] && [ ! -e "$1/failed" ]; do
+		sleep 0.2
+	done
+	[ -e "$1/built" ]
+}
+
+# The steps are built one after another in the background while the checks
+# run, each check waiting for its own step only.
+(
+	for i in "${!steps[@]}"; do
+		build_step "${steps[$i]}" "$WORK/step$i"
+	done
+	build_step "${steps[0]}" "$WORK/plant" "$PLANT"
+) &
+builder=$!
+trap 'kill "$builder" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+
 # The unpatched objtool's runs, once.
 run_objtool "$OBJTOOL_BASELINE" "$VMLINUX_O" "$WORK/base/vmlinux" "${args[@]}"
 for o in "${OBJECTS[@]}"; do
 	run_objtool "$OBJTOOL_BASELINE" "$KOUT/$o" "$WORK/base/${o//\//_}" "${args[@]}" --noinstr
 done
-
-# build_step <commit> <dir> [sed script]: that commit's objtool, from its
-# tools/ alone, the sed script applied to its check.c first (the plant).
-build_step() {
-	mkdir -p "$2/src"
-	git -C "$TREE" archive "$1" tools | tar -C "$2/src" -xf -
-	[ -z "${3:-}" ] || sed -i "$3" "$2/src/tools/objtool/check.c"
-	"$RIG_SCRIPTS/build-objtool.sh" "$2/src" "$2/out" >"$2/build.out" 2>&1
-}
 
 # same_objects <objtool> <dir> [thread args...]: the objects as the baseline.
 same_objects() {
@@ -52,11 +83,10 @@ same_objects() {
 	$ok
 }
 
-for c in "${steps[@]}"; do
-	subject=$(git -C "$TREE" log -1 --format=%s "$c")
-	dir=$WORK/step
-	rm -rf "$dir"
-	if ! build_step "$c" "$dir"; then
+for i in "${!steps[@]}"; do
+	subject=$(git -C "$TREE" log -1 --format=%s "${steps[$i]}")
+	dir=$WORK/step$i
+	if ! wait_built "$dir"; then
 		sed 's/^/#   /' "$dir/build.out" | tail -20
 		ktap_test_fail "$subject: builds"
 		ktap_test_skip "$subject: VMLINUX_O (no objtool)"
@@ -77,11 +107,12 @@ for c in "${steps[@]}"; do
 		same_run "$WORK/base/vmlinux" "$dir/vmlinux"
 	ktap_check "$subject: ${#OBJECTS[@]} objects ${obj_threads[*]:-serially} as the baseline" \
 		same_objects "$objtool" "$dir" "${obj_threads[@]}"
+	rm -rf "$dir"
 done
 
 # The plant: the first step's objtool with a warning worded differently.
 dir=$WORK/plant
-if build_step "${steps[0]}" "$dir" 's/leaves .noinstr.text section/leaves .noinstr.text/'; then
+if wait_built "$dir"; then
 	ktap_test_pass "planted step builds"
 	ktap_check "planted step: its objects differ from the baseline" \
 		not same_objects "$dir/out/objtool" "$dir" ""
@@ -91,4 +122,5 @@ else
 	ktap_test_skip "planted step: its objects differ from the baseline (no objtool)"
 fi
 
+wait "$builder"
 ktap_finished
