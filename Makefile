@@ -43,8 +43,8 @@
 #   IDENTITY_THREADS=, IDENTITY_REPEAT=, IDENTITY_OBJECTS=   tests/identity-*.t
 #   TSAN_THREADS=, TSAN_OBJECTS=                  race-tests/tsan.t
 #   HELGRIND_THREADS=, HELGRIND_OBJECTS=, HELGRIND_VMLINUX_THREADS=  race-tests/helgrind.t
-#   DETERMINISM_RUNS=10, DETERMINISM_THREADS=16  race-tests/determinism.t
-#   FUZZ_SECONDS=30    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
+#   DETERMINISM_RUNS=6, DETERMINISM_THREADS=16   race-tests/determinism.t
+#   FUZZ_SECONDS=20    link-tail/tests/fuzz.t's fuzzing time (FUZZ_SEED=1 its seed)
 #   DEPCHECK_FUZZ_SECONDS=15  kbuild/tests/depcheck-fuzz.t's time (DEPCHECK_FUZZ_SEED=1)
 #   CASES=regex        bench-kbuild: these cases only (noop-small, header-small, noop-defconfig, ...)
 #   HEADER_RUNS=3      bench-kbuild: pairs for the one-header cases

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# 10 runs at the highest thread count give the same bytes and stderr
+# 6 runs at the highest thread count give the same bytes and stderr
 # (DETERMINISM_RUNS; tests/identity-vmlinux.t repeats every thread count too).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-RUNS=${DETERMINISM_RUNS:-10}
+RUNS=${DETERMINISM_RUNS:-6}
 THREADS=${DETERMINISM_THREADS:-16}
 read -ra args <<<"$OBJTOOL_ARGS"
 

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Fuzz kallsyms' ELF reader (the patched tree's scripts/kallsyms-sysmap.c
 # and elf-parse.c) with libFuzzer under AddressSanitizer and UBSan for a
-# bounded time (FUZZ_SECONDS, default 30; FUZZ_SEED, default 1), from the
+# bounded time (FUZZ_SECONDS, default 20; FUZZ_SEED, default 1), from the
 # small corpus kept in link-tail/fuzz/corpus.  Any crash, leak or undefined
 # behaviour fails; the input that caused it is kept in build/ and named.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-seconds=${FUZZ_SECONDS:-30}
+seconds=${FUZZ_SECONDS:-20}
 # A fixed seed (FUZZ_SEED, default 1) makes a run repeat the same inputs, so
 # that CI and a developer see the same thing; set another to explore more.
 seed=${FUZZ_SEED:-1}
