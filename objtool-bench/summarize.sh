@@ -2,11 +2,11 @@
 # Summarize a sweep: per thread count the median and min-max of each tool,
 # the median of the per-pair ratios (speedup = baseline/patched wall; user,
 # sys and RSS as patched/baseline; with a seed objtool in the sweep, its
-# median and speedup too, and the series' speedup over it, seed/patched), the runs far from their point's median
-# (flagged, not dropped), the per-pass medians, and Amdahl's serial fraction
-# of the patched tool's wall time over the thread counts up to nproc (a
-# least-squares fit where there are several such points, solved from the
-# point where there is one).
+# median and speedup too, and the series' speedup over it, seed/patched),
+# the runs far from their point's median (flagged, not dropped), the
+# per-pass medians, and Amdahl's serial fraction of the patched tool's wall
+# time over the thread counts up to nproc (a least-squares fit where there
+# are several such points, solved from the point where there is one).
 #
 #   summarize.sh <results-dir>
 #     -> summary.csv, summary.md (the README's table, also on stdout),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Build the objtool of the series up to one patch: the commit mktree.sh
-# applied that patch as, its tools/ alone.  The sweep's middle objtool is
-# the series up to the port of the seed's objtool patch (SEED_PATCH).
+# applied that patch as, its objtool sources alone (objtool_sources).  The
+# sweep's middle objtool is the series up to the port of the seed's objtool
+# patch (SEED_PATCH).
 #
 #   build-seed-objtool.sh <patched-tree> <patches-dir> <patch-number> <output-dir>
 #     -> <output-dir>/objtool, rebuilt only when that commit changes
@@ -34,7 +35,6 @@ if [ "$(cat "$out/commit" 2>/dev/null)" = "$commit" ] && [ -x "$out/objtool" ]; 
 	exit 0
 fi
 rm -rf "$out/src" "$out/commit"
-mkdir -p "$out/src"
-git -C "$tree" archive "$commit" tools | tar -C "$out/src" -xf -
+objtool_sources "$tree" "$commit" "$out/src"
 "$(dirname "$0")/build-objtool.sh" "$out/src" "$out"
 echo "$commit" >"$out/commit"

@@ -89,3 +89,12 @@ series_id() {
 build_id() {
 	{ readelf -n "$1" 2>/dev/null || true; } | sed -n 's/^ *Build ID: //p'
 }
+
+# objtool_sources <git-tree> <commit> <dir>: the parts of that commit's
+# tools/ a standalone objtool build reads (scripts/build-objtool.sh), under
+# <dir>/tools; a sixth of tools/, so unpacked in 0.3 s instead of 1.7.
+objtool_sources() {
+	mkdir -p "$3"
+	git -C "$1" archive "$2" tools/Makefile tools/objtool tools/build \
+		tools/lib tools/include tools/arch tools/scripts | tar -C "$3" -xf -
+}

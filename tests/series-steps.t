@@ -22,17 +22,14 @@ unset 'steps[-1]'
 ktap_print_header
 ktap_set_plan $((${#steps[@]} * 3 + 2))
 
-# What a standalone objtool build reads of tools/.
-SOURCES=(tools/Makefile tools/objtool tools/build tools/lib tools/include tools/arch tools/scripts)
 # The plant: a warning worded differently.
 PLANT='s/leaves .noinstr.text section/leaves .noinstr.text/'
 
 # build_step <commit> <dir> [sed script]: that commit's objtool, from its
-# tools/ alone, the sed script applied to its check.c first (the plant);
-# <dir>/built or <dir>/failed says how it went.
+# objtool sources alone, the sed script applied to its check.c first (the
+# plant); <dir>/built or <dir>/failed says how it went.
 build_step() {
-	mkdir -p "$2/src"
-	git -C "$TREE" archive "$1" "${SOURCES[@]}" | tar -C "$2/src" -xf -
+	objtool_sources "$TREE" "$1" "$2/src"
 	[ -z "${3:-}" ] || sed -i "$3" "$2/src/tools/objtool/check.c"
 	if "$RIG_SCRIPTS/build-objtool.sh" "$2/src" "$2/out" >"$2/build.out" 2>&1; then
 		touch "$2/built"
