@@ -41,10 +41,10 @@ exit_on_signals
 # run_in <objtool> <threads> <dir>: one timed run on a fresh copy, made
 # outside the timing; prints the wall seconds.
 run_in() {
-	local threads=()
-	[ "$2" = none ] || threads=(--threads="$2")
+	local opt=()
+	[ "$2" = none ] || opt=(--threads="$2")
 	fresh_copy "$3"
-	wall objtool_in "$3" "$1" "${threads[@]}" "${args[@]}"
+	wall objtool_in "$3" "$1" "${opt[@]}" "${args[@]}"
 }
 
 echo "| threads | pairs | A median s | B median s | B/A (median of pair ratios) |"
