@@ -27,7 +27,7 @@ run_valgrind() {
 	shift 3
 	mkdir -p "$dir"
 	cp "$input" "$dir/vmlinux.o"
-	(cd "$dir" && timeout 1800 valgrind --tool="$tool" --error-exitcode=66 \
+	(cd "$dir" && env -u OBJTOOL_ARGS timeout 1800 valgrind --tool="$tool" --error-exitcode=66 \
 		--suppressions="$RACE_TESTS/helgrind.supp" --log-file="$tool.log" \
 		"$OBJTOOL_PATCHED" "$@" vmlinux.o >stdout 2>stderr) || rc=$?
 	echo "$rc" >"$dir/rc"

@@ -26,11 +26,12 @@ fresh_copy() {
 # objtool_in <dir> <command...>: the command (an objtool and its arguments,
 # or a wrapper of it) on <dir>/vmlinux.o, from <dir>; stdout, stderr and
 # the exit status (rc) are left there.  Never fails: the caller reads rc.
-# Ten minutes is a hang.
+# Ten minutes is a hang.  Not with the rig's OBJTOOL_ARGS in the
+# environment, where objtool would read it as more options.
 objtool_in() {
 	local dir=$1 rc=0
 	shift
-	(cd "$dir" && timeout 600 "$@" vmlinux.o >stdout 2>stderr) || rc=$?
+	(cd "$dir" && env -u OBJTOOL_ARGS timeout 600 "$@" vmlinux.o >stdout 2>stderr) || rc=$?
 	echo "$rc" >"$dir/rc"
 }
 

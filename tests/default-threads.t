@@ -18,7 +18,7 @@ ktap_set_plan 5
 clones() {
 	local cpus=$1
 	shift
-	(cd "$WORK" && timeout 300 taskset -c "$cpus" \
+	(cd "$WORK" && env -u OBJTOOL_ARGS timeout 300 taskset -c "$cpus" \
 		strace -f --seccomp-bpf -qq -e trace=clone,clone3 -e signal=none -o clones.strace \
 		"$OBJTOOL_PATCHED" --dry-run "$@" "$VMLINUX_O" >/dev/null 2>&1) || true
 	grep -cE '(clone|clone3)\(.*= [0-9]+$' "$WORK/clones.strace" || true

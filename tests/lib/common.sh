@@ -15,14 +15,18 @@ RIG_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)
 # run_objtool <objtool> <input> <dir> [args...]
 #   Run objtool on a copy of <input> named vmlinux.o in <dir>, from <dir>, so
 #   that messages name the same file in every run; leaves vmlinux.o, stdout,
-#   stderr and rc there.  A run over 5 minutes is a hang.
+#   stderr and rc there.  A run over 5 minutes is a hang.  objtool takes
+#   more options from an OBJTOOL_ARGS in its environment, and make passes
+#   the rig's (kbuild's arguments for VMLINUX_O) to the tests: only what
+#   the test asks for reaches it.
 run_objtool() {
 	local objtool=$1 input=$2 dir=$3 rc=0
 	shift 3
 
 	mkdir -p "$dir"
 	cp "$input" "$dir/vmlinux.o"
-	(cd "$dir" && timeout 300 "$objtool" "$@" vmlinux.o >stdout 2>stderr) || rc=$?
+	(cd "$dir" && env -u OBJTOOL_ARGS timeout 300 "$objtool" "$@" vmlinux.o \
+		>stdout 2>stderr) || rc=$?
 	echo "$rc" >"$dir/rc"
 }
 
