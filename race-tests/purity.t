@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The threaded lookups only look up (include/objtool/parallel.h), checked,
 # not argued: objtool built with -DOBJTOOL_CHECK_THREADS aborts when a
-# lookup warns straight to stderr, adds to objtool_file's lists or changes
-# the ELF file, and when the dead_end cache gives another answer than the
-# uncached walk.  The TSAN objtool of the race tests is built with the
+# lookup warns straight to stderr, adds to objtool_file's lists, takes an
+# ENDBR off the seal list or changes the ELF file, and when the dead_end
+# cache gives another answer than the uncached walk.  The TSAN objtool of the race tests is built with the
 # checks (so tsan.t runs them at every thread count it tries); here a
 # checked objtool built from a copy of the patched tree's tools/, with
 # plants that RIG_PLANT switches on, shows that the checks fire: each plant
@@ -13,7 +13,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 read -ra args <<<"$OBJTOOL_ARGS"
-PLANTS=(warning list elf dead_end)
+PLANTS=(warning list elf dead_end endbr orc)
 
 ktap_print_header
 ktap_set_plan $((3 + ${#PLANTS[@]} + 1))
@@ -25,7 +25,8 @@ ktap_check "the race tests' TSAN objtool has the checks built in" has_checks "$O
 
 # The plants: a lookup (find_call_dests(), on the threads) that warns,
 # adds a call to objtool_file's call list, writes an instruction back, or
-# (in mark_dead_end_functions()) caches the opposite of each answer.
+# (in mark_dead_end_functions()) caches the opposite of each answer; a
+# threaded validate_ibt() that takes an ENDBR off the seal list itself.
 # objtool builds from tools/ alone (its sync-check is skipped without the
 # kernel's own directories beside it).
 cp -r "$TREE/tools" "$WORK/tools"
@@ -53,6 +54,12 @@ in_find && /range_for_each_insn\(file, range, insn\) \{/ {
 	print "\t\t\t\t       (const char *)insn->sec->data->d_buf + insn->offset);"
 	in_find = 0
 }
+/^static int validate_ibt_range\(/ { in_ibt = 1 }
+in_ibt && /range_for_each_insn\(file, range, insn\) \{/ {
+	print "\t\tif (rig_plant(\"endbr\") && insn->type == INSN_ENDBR)"
+	print "\t\t\tmark_endbr_used(insn);"
+	in_ibt = 0
+}
 /sym->dead_end = __dead_end_function\(file, sym, 0\) \?/ { in_mark = 1 }
 in_mark && /DEAD_END_YES : DEAD_END_NO;/ {
 	print "\t\tif (rig_plant(\"dead_end\"))"
@@ -60,10 +67,22 @@ in_mark && /DEAD_END_YES : DEAD_END_NO;/ {
 	print "\t\t\t\t\tDEAD_END_NO : DEAD_END_YES;"
 	in_mark = 0
 }' "$TREE/tools/objtool/check.c" >"$check_c"
-planted_lines=$(diff "$TREE/tools/objtool/check.c" "$check_c" | grep -c '^>' || true)
-ktap_print_msg "$planted_lines lines planted in check.c"
-all_planted() { [ "$planted_lines" -eq 17 ]; }
-ktap_check "the plants are in the copy's check.c (17 lines)" all_planted
+# And in orc_create()'s threaded walk (the ranges' other way onto threads,
+# run_text_ranges()), a warning.
+orc_c=$WORK/tools/objtool/orc_gen.c
+gawk '
+{ print }
+/^static int orc_text_range\(/ { in_orc = 1 }
+in_orc && /range->sec = text->sec;/ {
+	print "\tif (getenv(\"RIG_PLANT\") && !strcmp(getenv(\"RIG_PLANT\"), \"orc\"))"
+	print "\t\tWARN(\"planted warning\");"
+	in_orc = 0
+}' "$TREE/tools/objtool/orc_gen.c" >"$orc_c"
+planted_lines=$(cat <(diff "$TREE/tools/objtool/check.c" "$check_c") \
+	<(diff "$TREE/tools/objtool/orc_gen.c" "$orc_c") | grep -c '^>' || true)
+ktap_print_msg "$planted_lines lines planted in check.c and orc_gen.c"
+all_planted() { [ "$planted_lines" -eq 21 ]; }
+ktap_check "the plants are in the copy's check.c and orc_gen.c (21 lines)" all_planted
 
 OBJTOOL_EXTRA_CFLAGS="-DOBJTOOL_CHECK_THREADS" \
 	"$RIG_SCRIPTS/build-objtool.sh" "$WORK" "$WORK/build" >/dev/null
@@ -84,6 +103,8 @@ declare -A message=(
 	[list]="BUG: an add to objtool_file's lists in a threaded lookup (check.c:"
 	[elf]="BUG: an ELF change in a threaded lookup (.*elf.h:"
 	[dead_end]="BUG: .*(): dead_end cache is wrong"
+	[endbr]="BUG: a change to the ENDBR list in a threaded lookup (check.c:"
+	[orc]="BUG: a warning in a threaded lookup (orc_gen.c:"
 )
 for p in "${PLANTS[@]}"; do
 	RIG_PLANT=$p run_objtool "$checked" "$VMLINUX_O" "$WORK/$p" --threads=2 "${args[@]}"
