@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # The per-pass table of a profile: for each pass of objtool (in the order
-# it runs) the median seconds at each thread count, threaded passes marked;
-# then the totals and the Amdahl bound the 1-thread split implies: with S
-# the serial seconds (everything but the threaded passes) and P the
-# threaded ones, n threads cannot take less than S + P/n.
+# it runs) the median seconds at each thread count, and after a pass that
+# runs work on threads its "<pass>.threaded" row, the part of it spent in
+# parallel_for() (objtool --timing, patch 0037); then the totals and the
+# Amdahl bound the 1-thread split implies: with P the threaded seconds
+# and S the rest of the run (the passes' serial parts, and start-up and
+# exit outside any pass), n threads cannot take less than S + P/n.
 #
-#   THREADED_PASSES="decode ..." passes.sh <results-dir>   (reads passes-raw.csv)
+#   passes.sh <results-dir>     (reads passes-raw.csv)
 set -euo pipefail
 
 dir=$1
-gawk -F, -v threaded="${THREADED_PASSES:?}" -f "$(dirname "$0")/../scripts/median.awk" -e '
-BEGIN { split(threaded, tp, " "); for (i in tp) is_threaded[tp[i]] = 1 }
+gawk -F, -f "$(dirname "$0")/../scripts/median.awk" -e '
 NR == 1 { next }
 {
 	if (!($1 in tseen)) { tseen[$1] = 1; torder[++nt] = $1 }
@@ -31,20 +32,20 @@ END {
 	printf "\n"
 	for (j = 1; j <= np; j++) {
 		p = porder[j]
-		printf "| %s%s |", p, p in is_threaded ? " (threaded)" : ""
+		printf "| %s |", p
 		for (i = 1; i <= nt; i++) {
 			m = med(torder[i], p)
 			printf " %.3f |", m
-			if (p in is_threaded) par[i] += m; else ser[i] += m
+			if (p ~ /\.threaded$/) par[i] += m; else all[i] += m
 		}
 		printf "\n"
 	}
-	printf "| **threaded passes** |"
+	printf "| **on threads** (the .threaded parts) |"
 	for (i = 1; i <= nt; i++) printf " %.3f |", par[i]
-	printf "\n| **serial passes** |"
-	for (i = 1; i <= nt; i++) printf " %.3f |", ser[i]
+	printf "\n| **serial in the passes** |"
+	for (i = 1; i <= nt; i++) printf " %.3f |", all[i] - par[i]
 	printf "\n| **outside any pass** (start-up, exit) |"
-	for (i = 1; i <= nt; i++) printf " %.3f |", med(torder[i], "wall") - par[i] - ser[i]
+	for (i = 1; i <= nt; i++) printf " %.3f |", med(torder[i], "wall") - all[i]
 	printf "\n| **wall** (median) |"
 	for (i = 1; i <= nt; i++) printf " %.3f |", med(torder[i], "wall")
 	printf "\n"
@@ -53,7 +54,7 @@ END {
 	printf "| **Amdahl bound** (S + P/n) |"
 	for (i = 1; i <= nt; i++) printf " %.3f |", S + P / torder[i]
 	printf "\n\n"
-	printf "At 1 thread the threaded passes take %.3f s of %.3f s: serial fraction %.2f, "\
+	printf "At 1 thread %.3f s of %.3f s run on the threads: serial fraction %.2f, "\
 	       "so no thread count can take under %.3f s (%.2fx of the 1-thread wall).\n",
 	       P, T1, S / T1, S, S / T1
 }' "$dir/passes-raw.csv"

@@ -28,10 +28,6 @@ THREADS=${THREADS:-$(printf '%s\n' 1 2 "$(nproc)" | sort -n -u | tr '\n' ' ')}
 read -ra threads <<<"$THREADS"
 read -ra args <<<"$OBJTOOL_ARGS"
 
-# The passes patches/0008 runs on threads; the rest are serial.  Update
-# when a pass moves to threads.
-THREADED_PASSES="decode jump_dests call_dests"
-
 [ ${#threads[@]} -gt 0 ] || die "THREADS is empty"
 for t in "${threads[@]}"; do
 	[[ $t =~ ^[1-9][0-9]*$ ]] || die "THREADS: '$t' is not a thread count (1, 2, ...)"
@@ -86,7 +82,7 @@ for run in $(seq "$RUNS"); do
 		secs=$(wall objtool_in "$work/time" "$OBJTOOL_PATCHED" --threads="$t" --timing "${args[@]}")
 		ran_ok "$work/time"
 		{
-			sed -n "s/^objtool: timing: \([a-z_]*\) \([0-9.]*\)$/$t,$run,\1,\2/p" "$work/time/stderr"
+			sed -n "s/^objtool: timing: \([a-z_.]*\) \([0-9.]*\)$/$t,$run,\1,\2/p" "$work/time/stderr"
 			echo "$t,$run,wall,$secs"
 		} >>"$RESULTS/passes-raw.csv"
 		rm -rf "$work/time"
@@ -102,6 +98,6 @@ done
 	echo "threads: ${threads[*]}; timing runs: $RUNS each"
 } >"$RESULTS/machine.txt"
 
-THREADED_PASSES=$THREADED_PASSES "$here/passes.sh" "$RESULTS" >"$RESULTS/passes.md"
+"$here/passes.sh" "$RESULTS" >"$RESULTS/passes.md"
 cat "$RESULTS/passes.md"
 echo "  RESULTS $RESULTS"

@@ -37,7 +37,12 @@ for good in 1 1024; do
 done
 
 run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/timing" --timing "${args[@]}"
-ktap_check "--timing prints the threaded passes" \
-	grep -q "^objtool: timing: jump_dests [0-9.]*$" "$WORK/timing/stderr"
+# Each threaded pass, followed by the part of it on the threads (0037).
+timing_ok() {
+	grep -A1 "^objtool: timing: jump_dests [0-9.]*$" "$WORK/timing/stderr" |
+		grep -q "^objtool: timing: jump_dests.threaded [0-9.]*$" &&
+		[ "$(grep -c '^objtool: timing: [a-z_]*\.threaded ' "$WORK/timing/stderr")" = 5 ]
+}
+ktap_check "--timing prints the threaded passes and their time on threads" timing_ok
 
 ktap_finished
