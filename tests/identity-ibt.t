@@ -17,8 +17,7 @@ ktap_print_header
 read -ra threads <<<"$THREADS"
 ktap_set_plan $((2 + ${#threads[@]}))
 
-"$(dirname "$0")/lib/ibt-object.sh" 300 >"$WORK/ibt.S"
-gcc -c "$WORK/ibt.S" -o "$WORK/ibt.o"
+made_up_object ibt-object.sh 300 "$WORK/ibt.o"
 
 run_objtool "$OBJTOOL_BASELINE" "$WORK/ibt.o" "$WORK/base" "${args[@]}"
 # The object has to exercise what the pass does: both kinds of warning,
@@ -41,14 +40,6 @@ once_per_function() {
 }
 ktap_check "the baseline warns once per function" once_per_function
 
-for t in "${threads[@]}"; do
-	same=true
-	for ((r = 1; r <= RUNS; r++)); do
-		run_objtool "$OBJTOOL_PATCHED" "$WORK/ibt.o" "$WORK/p" --threads="$t" "${args[@]}"
-		same_run "$WORK/base" "$WORK/p" || same=false
-		rm -rf "$WORK/p"
-	done
-	ktap_check "threads=$t: identical to the baseline, $RUNS runs" $same
-done
+identical_at_threads "$WORK/ibt.o" "$WORK/base" "$RUNS" "$THREADS" "${args[@]}"
 
 ktap_finished

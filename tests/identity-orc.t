@@ -19,8 +19,7 @@ ktap_print_header
 read -ra threads <<<"$THREADS"
 ktap_set_plan $((1 + ${#threads[@]}))
 
-"$(dirname "$0")/lib/orc-object.sh" 400 >"$WORK/orc.S"
-gcc -c "$WORK/orc.S" -o "$WORK/orc.o"
+made_up_object orc-object.sh 400 "$WORK/orc.o"
 
 run_objtool "$OBJTOOL_BASELINE" "$WORK/orc.o" "$WORK/base" "${args[@]}"
 has_orc() {
@@ -29,14 +28,6 @@ has_orc() {
 }
 ktap_check "the baseline writes ORC tables for the object" has_orc
 
-for t in "${threads[@]}"; do
-	same=true
-	for ((r = 1; r <= RUNS; r++)); do
-		run_objtool "$OBJTOOL_PATCHED" "$WORK/orc.o" "$WORK/p" --threads="$t" "${args[@]}"
-		same_run "$WORK/base" "$WORK/p" || same=false
-		rm -rf "$WORK/p"
-	done
-	ktap_check "threads=$t: identical to the baseline, $RUNS runs" $same
-done
+identical_at_threads "$WORK/orc.o" "$WORK/base" "$RUNS" "$THREADS" "${args[@]}"
 
 ktap_finished

@@ -50,6 +50,32 @@ same_run() {
 	$ok
 }
 
+# made_up_object <generator> <size> <object>: assemble what
+#   tests/lib/<generator> writes for <size> into <object>.
+made_up_object() {
+	"$(dirname "${BASH_SOURCE[0]}")/$1" "$2" >"$3.S"
+	gcc -c "$3.S" -o "$3"
+}
+
+# identical_at_threads <input> <baseline-dir> <runs> "<threads...>" [args...]
+#   One TAP check per thread count: the patched objtool, run <runs> times at
+#   each on <input> with [args...], writes what the baseline's run_objtool
+#   run in <baseline-dir> wrote (same_run).
+identical_at_threads() {
+	local input=$1 base=$2 runs=$3 threads=$4 t r same
+	shift 4
+
+	for t in $threads; do
+		same=true
+		for ((r = 1; r <= runs; r++)); do
+			run_objtool "$OBJTOOL_PATCHED" "$input" "$WORK/p" --threads="$t" "$@"
+			same_run "$base" "$WORK/p" || same=false
+			rm -rf "$WORK/p"
+		done
+		ktap_check "threads=$t: identical to the baseline, $runs runs" $same
+	done
+}
+
 # plant_undecodable <input> <output>: a copy of <input> with 64 bytes of
 # 0x62 (an EVEX prefix with no valid instruction) in the middle of .text.
 plant_undecodable() {
