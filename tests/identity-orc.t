@@ -7,7 +7,8 @@
 # ranges are walked again as whole sections).  The object, stdout, stderr
 # and exit status are the baseline's at every thread count, three runs
 # each.  (Planted, by hand: without the drop or without the add the object
-# differs at 2 and 3 threads; without the whole-section walk at 8 and 16.)
+# differs at 2, 3 and 4 threads; without the whole-section walk at 8 and
+# 16.)
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
