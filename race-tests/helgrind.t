@@ -4,7 +4,7 @@
 # smaller objects with threading forced.  drd gives a second opinion on one
 # object.  Any report fails; its threads and frames are printed.  (4
 # threads on vmlinux.pre.o as well: 339 s of a CI run instead of 160; tsan.t
-# runs vmlinux.pre.o at 2, 4 and 16 threads.)
+# runs vmlinux.pre.o at 2 and 16 threads.)
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
