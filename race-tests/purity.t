@@ -3,12 +3,12 @@
 # not argued: objtool built with -DOBJTOOL_CHECK_THREADS aborts when a
 # lookup warns straight to stderr, adds to objtool_file's lists, takes an
 # ENDBR off the seal list or changes the ELF file, and when the dead_end
-# cache gives another answer than the uncached walk.  The TSAN objtool of the race tests is built with the
-# checks (so tsan.t runs them at every thread count it tries); here a
-# checked objtool built from a copy of the patched tree's tools/, with
-# plants that RIG_PLANT switches on, shows that the checks fire: each plant
-# aborts with the check's message, at 2 threads and on the serial path;
-# with none the output is the baseline's.
+# cache gives another answer than the uncached walk.  The TSAN objtool of
+# the race tests is built with the checks (so tsan.t runs them at every
+# thread count it tries); here a checked objtool built from a copy of the
+# patched tree's tools/, with plants that RIG_PLANT switches on, shows that
+# the checks fire: each plant aborts with the check's message, at 2 threads
+# and on the serial path; with none the output is the baseline's.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
