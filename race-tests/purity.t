@@ -13,7 +13,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 read -ra args <<<"$OBJTOOL_ARGS"
-PLANTS=(warning list elf dead_end endbr orc)
+PLANTS=(warning list elf dead_end endbr pick orc)
 
 ktap_print_header
 ktap_set_plan $((3 + ${#PLANTS[@]} + 1))
@@ -26,7 +26,8 @@ ktap_check "the race tests' TSAN objtool has the checks built in" has_checks "$O
 # The plants: a lookup (find_call_dests(), on the threads) that warns,
 # adds a call to objtool_file's call list, writes an instruction back, or
 # (in mark_dead_end_functions()) caches the opposite of each answer; a
-# threaded validate_ibt() that takes an ENDBR off the seal list itself.
+# threaded validate_ibt() that takes an ENDBR off the seal list itself; a
+# whole-text walk's threaded test (validate_retpoline()'s) that warns.
 # objtool builds from tools/ alone (its sync-check is skipped without the
 # kernel's own directories beside it).
 cp -r "$TREE/tools" "$WORK/tools"
@@ -60,6 +61,12 @@ in_ibt && /range_for_each_insn\(file, range, insn\) \{/ {
 	print "\t\t\tmark_endbr_used(insn);"
 	in_ibt = 0
 }
+/^static bool pick_retpoline\(/ { in_pick = 1 }
+in_pick && /^\{$/ {
+	print "\tif (rig_plant(\"pick\"))"
+	print "\t\tWARN_INSN(insn, \"planted warning\");"
+	in_pick = 0
+}
 /sym->dead_end = __dead_end_function\(file, sym, 0\) \?/ { in_mark = 1 }
 in_mark && /DEAD_END_YES : DEAD_END_NO;/ {
 	print "\t\tif (rig_plant(\"dead_end\"))"
@@ -81,8 +88,8 @@ in_orc && /range->sec = text->sec;/ {
 planted_lines=$(cat <(diff "$TREE/tools/objtool/check.c" "$check_c") \
 	<(diff "$TREE/tools/objtool/orc_gen.c" "$orc_c") | grep -c '^>' || true)
 ktap_print_msg "$planted_lines lines planted in check.c and orc_gen.c"
-all_planted() { [ "$planted_lines" -eq 21 ]; }
-ktap_check "the plants are in the copy's check.c and orc_gen.c (21 lines)" all_planted
+all_planted() { [ "$planted_lines" -eq 23 ]; }
+ktap_check "the plants are in the copy's check.c and orc_gen.c (23 lines)" all_planted
 
 OBJTOOL_EXTRA_CFLAGS="-DOBJTOOL_CHECK_THREADS" \
 	"$RIG_SCRIPTS/build-objtool.sh" "$WORK" "$WORK/build" >/dev/null
@@ -104,6 +111,7 @@ declare -A message=(
 	[elf]="BUG: an ELF change in a threaded lookup (.*elf.h:"
 	[dead_end]="BUG: .*(): dead_end cache is wrong"
 	[endbr]="BUG: a change to the ENDBR list in a threaded lookup (check.c:"
+	[pick]="BUG: a warning in a threaded lookup (check.c:"
 	[orc]="BUG: a warning in a threaded lookup (orc_gen.c:"
 )
 for p in "${PLANTS[@]}"; do

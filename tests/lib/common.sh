@@ -50,10 +50,10 @@ same_run() {
 	$ok
 }
 
-# made_up_object <generator> <size> <object>: assemble what
-#   tests/lib/<generator> writes for <size> into <object>.
+# made_up_object <generator> <size> <object> [args...]: assemble what
+#   tests/lib/<generator> writes for <size> [args...] into <object>.
 made_up_object() {
-	"$(dirname "${BASH_SOURCE[0]}")/$1" "$2" >"$3.S"
+	"$(dirname "${BASH_SOURCE[0]}")/$1" "$2" "${@:4}" >"$3.S"
 	gcc -c "$3.S" -o "$3"
 }
 
@@ -72,7 +72,7 @@ identical_at_threads() {
 			same_run "$base" "$WORK/p" || same=false
 			rm -rf "$WORK/p"
 		done
-		ktap_check "threads=$t: identical to the baseline, $runs runs" $same
+		ktap_check "${input##*/}, threads=$t: identical to the baseline, $runs runs" $same
 	done
 }
 
