@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The whole-text walks that act on a few instructions (patch 0038:
 # validate_retpoline, validate_unwind_hints, validate_reachable,
-# validate_unrets), whose tests run on threads and whose actions run
-# serially in file order: on made-up objects (lib/walk-object.sh) where
+# validate_unrets), whose tests (picks) run on threads and whose actions
+# run serially in file order: on made-up objects (lib/walk-object.sh) where
 # what a walk reports depends on what it did before -- a symbol that has
 # warned, code visited from an earlier hint or UNRET entry, .cold code an
 # earlier symbol hole marked ignored -- the object, stdout, stderr and

@@ -38,8 +38,8 @@ done
 
 run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/timing" --timing "${args[@]}"
 # Each threaded pass, followed by the part of it on the threads (0037);
-# fork.o has no unwind hints, so validate_unwind_hints has no threaded part.
-THREADED="decode jump_dests call_dests validate_retpoline validate_reachable validate_unrets validate_ibt orc"
+# pick_insns picks for validate_retpoline and validate_unrets (0038).
+THREADED="decode jump_dests call_dests pick_insns validate_reachable validate_ibt orc"
 timing_ok() {
 	local pass threaded=()
 
