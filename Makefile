@@ -207,6 +207,8 @@ bench-build: small kernel
 identity: objtool $(INPUT_DEPS)
 	$(call prove,tests/identity-vmlinux.t)
 
+# make races runs helgrind on vmlinux.pre.o as well (make test does not).
+races: export HELGRIND_VMLINUX_THREADS ?= 2
 races: objtool tsan-objtool $(INPUT_DEPS)
 	$(call prove,race-tests/)
 
