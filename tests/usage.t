@@ -38,8 +38,9 @@ done
 
 run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/timing" --timing "${args[@]}"
 # Each threaded pass, followed by the part of it on the threads (0037);
-# pick_insns picks for validate_retpoline and validate_unrets (0038).
-THREADED="decode jump_dests call_dests pick_insns validate_reachable validate_ibt orc"
+# pick_insns picks for validate_retpoline and validate_unrets (0038);
+# validate_functions walks most functions on threads (0042).
+THREADED="decode jump_dests call_dests pick_insns validate_functions validate_reachable validate_ibt orc"
 timing_ok() {
 	local pass threaded=()
 
