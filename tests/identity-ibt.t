@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# validate_ibt() on threads (patch 0033): a made-up object whose
-# relocations reach ENDBRs, functions without one and instructions past
-# one, across ranges and sections (lib/ibt-object.sh), gives the same
-# warnings in the same order, the same .ibt_endbr_seal and the same exit
-# status as the baseline, at every thread count, three times each.
-# (Planted, by hand: applying the ranges' results last range first
+# validate_ibt() on threads (patch 0033; its data relocations, 0044): a
+# made-up object whose relocations reach ENDBRs, functions without one and
+# instructions past one, across ranges and sections, from the text and
+# from data sections (one of more relocations than a chunk of the data
+# lookups; lib/ibt-object.sh), gives the same warnings in the same order,
+# the same .ibt_endbr_seal and the same exit status as the baseline, at
+# every thread count, three times each.  (Planted, by hand: applying the
+# ranges' results last range first, or the data chunks' last chunk first,
 # reorders the warnings here at every thread count.)
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ibt-object.sh <n>: an x86-64 assembler file, on stdout, for validate_ibt():
-# two text sections of <n> functions each, every third without an ENDBR, a
-# data section of function pointers.  Each function loads two others'
+# two text sections of <n> functions each, every third without an ENDBR, two
+# data sections of function pointers (the second with 5000, some to a
+# function's second instruction).  Each function loads two others'
 # addresses (the function and its second instruction) and one absolutely,
 # so relocations reach ENDBRs (used: not sealed), functions without one and
 # instructions past one (warned about, the first per function only), in
@@ -34,4 +35,15 @@ done
 printf '\t.data\n'
 for ((k = 0; k < n; k += 5)); do
 	printf '\t.quad f_text_%d\n' "$k"
+done
+# More than validate_ibt() looks up in one chunk of a data section's
+# relocations (4096, 0044): functions and their second instructions.
+printf '\t.section .data.more, "aw"\n'
+for ((r = 0; r < 5000; r++)); do
+	k=$(((r * 7) % n))
+	if ((r % 2)); then
+		printf '\t.quad f_text_other_%d+%d\n' "$k" "$((k % 3 ? 4 : 7))"
+	else
+		printf '\t.quad f_text_%d\n' "$k"
+	fi
 done
