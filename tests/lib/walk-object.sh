@@ -19,15 +19,8 @@ set -euo pipefail
 n=${1:?usage: walk-object.sh <functions> <kind>}
 kind=${2:?usage: walk-object.sh <functions> <kind>}
 
-func() {	# func <name> <body>: a global function
-	printf '\t.globl %s\n\t.type %s, @function\n%s:\n%b' "$1" "$1" "$1" "$2"
-	printf '\t.size %s, .-%s\n' "$1" "$1"
-}
-
-local_func() {	# local_func <name> <body>
-	printf '\t.type %s, @function\n%s:\n%b' "$1" "$1" "$2"
-	printf '\t.size %s, .-%s\n' "$1" "$1"
-}
+# shellcheck source=asm-symbols.sh
+. "$(dirname "$0")/asm-symbols.sh"
 
 # hint <label>: an UNWIND_HINT_TYPE_CALL (sp + 8) at <label>
 hint() {
