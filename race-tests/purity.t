@@ -13,7 +13,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 read -ra args <<<"$OBJTOOL_ARGS"
-PLANTS=(warning list elf dead_end endbr pick walk orc)
+PLANTS=(warning list elf dead_end endbr pick walk jump_table orc)
 
 ktap_print_header
 ktap_set_plan $((3 + ${#PLANTS[@]} + 1))
@@ -29,7 +29,8 @@ ktap_check "the race tests' TSAN objtool has the checks built in" has_checks "$O
 # threaded validate_ibt() that takes an ENDBR off the seal list itself; a
 # whole-text walk's threaded test (validate_retpoline()'s) that warns; a
 # function's walk (validate_branch(), on the threads for most functions)
-# that adds a call to objtool_file's call list.
+# that adds a call to objtool_file's call list; a turn of
+# add_jump_table_alts() (on the threads for most families) that does too.
 # objtool builds from tools/ alone (its sync-check is skipped without the
 # kernel's own directories beside it).
 cp -r "$TREE/tools" "$WORK/tools"
@@ -75,6 +76,12 @@ in_walk && /insn->visited \|= visited;/ {
 	print "\t\t\tfile_list_add(&insn->call_node, &file->call_list);"
 	in_walk = 0
 }
+/^static int func_jump_tables\(/ { in_jt = 1 }
+in_jt && /mark_func_jump_tables\(file, func\);/ {
+	print "\tif (rig_plant(\"jump_table\") && func->insn)"
+	print "\t\tfile_list_add(&func->insn->call_node, &file->call_list);"
+	in_jt = 0
+}
 /sym->dead_end = __dead_end_function\(file, sym, 0\) \?/ { in_mark = 1 }
 in_mark && /DEAD_END_YES : DEAD_END_NO;/ {
 	print "\t\tif (rig_plant(\"dead_end\"))"
@@ -96,8 +103,8 @@ in_orc && /range->sec = text->sec;/ {
 planted_lines=$(cat <(diff "$TREE/tools/objtool/check.c" "$check_c") \
 	<(diff "$TREE/tools/objtool/orc_gen.c" "$orc_c") | grep -c '^>' || true)
 ktap_print_msg "$planted_lines lines planted in check.c and orc_gen.c"
-all_planted() { [ "$planted_lines" -eq 25 ]; }
-ktap_check "the plants are in the copy's check.c and orc_gen.c (25 lines)" all_planted
+all_planted() { [ "$planted_lines" -eq 27 ]; }
+ktap_check "the plants are in the copy's check.c and orc_gen.c (27 lines)" all_planted
 
 OBJTOOL_EXTRA_CFLAGS="-DOBJTOOL_CHECK_THREADS" \
 	"$RIG_SCRIPTS/build-objtool.sh" "$WORK" "$WORK/build" >/dev/null
@@ -121,6 +128,7 @@ declare -A message=(
 	[endbr]="BUG: a change to the ENDBR list in a threaded lookup (check.c:"
 	[pick]="BUG: a warning in a threaded lookup (check.c:"
 	[walk]="BUG: an add to objtool_file's lists in a threaded lookup (check.c:"
+	[jump_table]="BUG: an add to objtool_file's lists in a threaded lookup (check.c:"
 	[orc]="BUG: a warning in a threaded lookup (orc_gen.c:"
 )
 for p in "${PLANTS[@]}"; do
