@@ -40,8 +40,9 @@ run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/timing" --timing "${args[@]}"
 # Each threaded pass, followed by the part of it on the threads (0037);
 # pick_insns picks for validate_retpoline and validate_unrets (0038);
 # validate_functions walks most functions on threads (0042); hints finds
-# the jump tables on threads (0045), prefix_symbols the prefixes (0046).
-THREADED="decode jump_dests call_dests hints pick_insns validate_functions validate_reachable validate_ibt prefix_symbols orc"
+# the jump tables on threads (0045), prefix_symbols the prefixes (0046),
+# elf_read the symbols (0048).
+THREADED="elf_read decode jump_dests call_dests hints pick_insns validate_functions validate_reachable validate_ibt prefix_symbols orc"
 timing_ok() {
 	local pass threaded=()
 
