@@ -41,8 +41,8 @@ run_objtool "$OBJTOOL_PATCHED" "$obj" "$WORK/timing" --timing "${args[@]}"
 # pick_insns picks for validate_retpoline and validate_unrets (0038);
 # validate_functions walks most functions on threads (0042); hints finds
 # the jump tables on threads (0045), prefix_symbols the prefixes (0046),
-# elf_read the symbols (0048).
-THREADED="elf_read decode jump_dests call_dests hints pick_insns validate_functions validate_reachable validate_ibt prefix_symbols orc"
+# elf_read the symbols (0048), classify_symbols the table (0050).
+THREADED="elf_read classify_symbols decode jump_dests call_dests hints pick_insns validate_functions validate_reachable validate_ibt prefix_symbols orc"
 timing_ok() {
 	local pass threaded=()
 
