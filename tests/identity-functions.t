@@ -35,14 +35,9 @@ read -ra kinds <<<"$KINDS"
 read -ra a <<<"$ARGS"
 ktap_set_plan $((${#kinds[@]} * (1 + ${#threads[@]})))
 
+reports() { grep -qF -- "${expect[$kind]}" "$1/stderr"; }
 for kind in "${kinds[@]}"; do
-	made_up_object function-object.sh "$FUNCTIONS" "$WORK/$kind.o" "$kind"
-	run_objtool "$OBJTOOL_BASELINE" "$WORK/$kind.o" "$WORK/base-$kind" "${a[@]}"
-	reports() {
-		ktap_print_msg "$kind: baseline exit $(cat "$WORK/base-$kind/rc"), $(wc -l <"$WORK/base-$kind/stderr") warning lines"
-		grep -qF -- "${expect[$kind]}" "$WORK/base-$kind/stderr"
-	}
-	ktap_check "$kind: the baseline reports what the object plants" reports
+	made_up_baseline "$kind" reports function-object.sh "$FUNCTIONS" "$kind" -- "${a[@]}"
 	identical_at_threads "$WORK/$kind.o" "$WORK/base-$kind" "$RUNS" "$THREADS" "${a[@]}"
 done
 

@@ -25,17 +25,15 @@ read -ra kinds <<<"$KINDS"
 read -ra a <<<"$ARGS"
 ktap_set_plan $((${#kinds[@]} * (1 + ${#threads[@]})))
 
+# Every function gets its prefix symbol.
+prefixed() {
+	local nr
+	nr=$(readelf -sW "$1/vmlinux.o" | grep -c ' __pfx_' || true)
+	ktap_print_msg "$kind: $nr prefix symbols"
+	[ "$nr" = "$FUNCTIONS" ]
+}
 for kind in "${kinds[@]}"; do
-	made_up_object prefix-object.sh "$FUNCTIONS" "$WORK/$kind.o" "$kind"
-	run_objtool "$OBJTOOL_BASELINE" "$WORK/$kind.o" "$WORK/base-$kind" "${a[@]}"
-	# Every function gets its prefix symbol.
-	prefixed() {
-		local nr
-		nr=$(readelf -sW "$WORK/base-$kind/vmlinux.o" | grep -c ' __pfx_' || true)
-		ktap_print_msg "$kind: baseline exit $(cat "$WORK/base-$kind/rc"), $nr prefix symbols"
-		[ "$nr" = "$FUNCTIONS" ]
-	}
-	ktap_check "$kind: the baseline adds a prefix symbol to every function" prefixed
+	made_up_baseline "$kind" prefixed prefix-object.sh "$FUNCTIONS" "$kind" -- "${a[@]}"
 	identical_at_threads "$WORK/$kind.o" "$WORK/base-$kind" "$RUNS" "$THREADS" "${a[@]}"
 done
 

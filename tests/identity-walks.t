@@ -40,16 +40,13 @@ read -ra threads <<<"$THREADS"
 read -ra kinds <<<"$KINDS"
 ktap_set_plan $((${#kinds[@]} * (1 + ${#threads[@]})))
 
+reports() {
+	grep -qF -- "${expect[$kind]}" "$1/stderr" &&
+		! grep -qF -- "${absent[$kind]:-no such line}" "$1/stderr"
+}
 for kind in "${kinds[@]}"; do
 	read -ra a <<<"${args[$kind]}"
-	made_up_object walk-object.sh "$FUNCTIONS" "$WORK/$kind.o" "$kind"
-	run_objtool "$OBJTOOL_BASELINE" "$WORK/$kind.o" "$WORK/base-$kind" "${a[@]}"
-	reports() {
-		ktap_print_msg "$kind: baseline exit $(cat "$WORK/base-$kind/rc"), $(wc -l <"$WORK/base-$kind/stderr") warning lines"
-		grep -qF -- "${expect[$kind]}" "$WORK/base-$kind/stderr" &&
-			! grep -qF -- "${absent[$kind]:-no such line}" "$WORK/base-$kind/stderr"
-	}
-	ktap_check "$kind: the baseline reports what the object plants" reports
+	made_up_baseline "$kind" reports walk-object.sh "$FUNCTIONS" "$kind" -- "${a[@]}"
 	identical_at_threads "$WORK/$kind.o" "$WORK/base-$kind" "$RUNS" "$THREADS" "${a[@]}"
 done
 

@@ -57,6 +57,28 @@ made_up_object() {
 	gcc -c "$3.S" -o "$3"
 }
 
+# made_up_baseline <name> <check> <generator> <size> [generator args...] \
+#	-- [objtool args...]
+#   $WORK/<name>.o assembled from tests/lib/<generator> (made_up_object),
+#   the baseline's run of it with [objtool args...] in $WORK/base-<name>,
+#   and one TAP check that the run reports what the object plants, so that
+#   the object tests something: `<check> <run dir>`.
+made_up_baseline() {
+	local name=$1 check=$2 gen=$3 size=$4 gen_args=()
+	shift 4
+	while [ "$1" != -- ]; do
+		gen_args+=("$1")
+		shift
+	done
+	shift
+
+	made_up_object "$gen" "$size" "$WORK/$name.o" "${gen_args[@]}"
+	run_objtool "$OBJTOOL_BASELINE" "$WORK/$name.o" "$WORK/base-$name" "$@"
+	ktap_print_msg "$name: baseline exit $(cat "$WORK/base-$name/rc"), $(wc -l <"$WORK/base-$name/stderr") warning lines"
+	ktap_check "$name: the baseline reports what the object plants" \
+		"$check" "$WORK/base-$name"
+}
+
 # identical_at_threads <input> <baseline-dir> <runs> "<threads...>" [args...]
 #   One TAP check per thread count: the patched objtool, run <runs> times at
 #   each on <input> with [args...], writes what the baseline's run_objtool
