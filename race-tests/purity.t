@@ -13,7 +13,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 read -ra args <<<"$OBJTOOL_ARGS"
-PLANTS=(warning list elf dead_end endbr pick walk jump_table orc)
+PLANTS=(warning list elf dead_end endbr pick walk jump_table site orc)
 
 ktap_print_header
 ktap_set_plan $((3 + ${#PLANTS[@]} + 1))
@@ -24,13 +24,14 @@ has_checks() {
 ktap_check "the race tests' TSAN objtool has the checks built in" has_checks "$OBJTOOL_TSAN"
 
 # The plants: a lookup (find_call_dests(), on the threads) that warns,
-# adds a call to objtool_file's call list, writes an instruction back, or
+# adds a call to objtool_file's mcount list, writes an instruction back, or
 # (in mark_dead_end_functions()) caches the opposite of each answer; a
 # threaded validate_ibt() that takes an ENDBR off the seal list itself; a
 # whole-text walk's threaded test (validate_retpoline()'s) that warns; a
 # function's walk (validate_branch(), on the threads for most functions)
-# that adds a call to objtool_file's call list; a turn of
-# add_jump_table_alts() (on the threads for most families) that does too.
+# that adds a call to objtool_file's mcount list; a turn of
+# add_jump_table_alts() (on the threads for most families) that does too;
+# an annotation's lookup (find_annotation_chunk()) that adds a call site.
 # objtool builds from tools/ alone (its sync-check is skipped without the
 # kernel's own directories beside it).
 cp -r "$TREE/tools" "$WORK/tools"
@@ -44,6 +45,8 @@ gawk '
 	print "\treturn p && !strcmp(p, name);"
 	print "}"
 	print ""
+	print "static int add_site(struct insn_sites *sites, struct instruction *insn);"
+	print ""
 	done_fn = 1
 }
 { print }
@@ -52,7 +55,7 @@ in_find && /range_for_each_insn\(file, range, insn\) \{/ {
 	print "\t\tif (rig_plant(\"warning\"))"
 	print "\t\t\tWARN(\"planted warning\");"
 	print "\t\tif (rig_plant(\"list\") && insn->type == INSN_CALL)"
-	print "\t\t\tfile_list_add(&insn->call_node, &file->call_list);"
+	print "\t\t\tfile_list_add(&insn->call_node, &file->mcount_loc_list);"
 	print "\t\tif (rig_plant(\"elf\"))"
 	print "\t\t\telf_write_insn(file->elf, insn->sec, insn->offset, insn->len,"
 	print "\t\t\t\t       (const char *)insn->sec->data->d_buf + insn->offset);"
@@ -73,14 +76,20 @@ in_pick && /^\{$/ {
 /^static int validate_branch\(/ { in_walk = 1 }
 in_walk && /insn->visited \|= visited;/ {
 	print "\t\tif (rig_plant(\"walk\") && insn->type == INSN_CALL)"
-	print "\t\t\tfile_list_add(&insn->call_node, &file->call_list);"
+	print "\t\t\tfile_list_add(&insn->call_node, &file->mcount_loc_list);"
 	in_walk = 0
 }
 /^static int func_jump_tables\(/ { in_jt = 1 }
 in_jt && /mark_func_jump_tables\(file, func\);/ {
 	print "\tif (rig_plant(\"jump_table\") && func->insn)"
-	print "\t\tfile_list_add(&func->insn->call_node, &file->call_list);"
+	print "\t\tfile_list_add(&func->insn->call_node, &file->mcount_loc_list);"
 	in_jt = 0
+}
+/^static int find_annotation_chunk\(/ { in_ann = 1 }
+in_ann && /reloc = &ai->rsec->relocs\[i\];/ {
+	print "\t\tif (rig_plant(\"site\") && i && ai->insn[i - 1])"
+	print "\t\t\tadd_site(&ai->file->call_sites, ai->insn[i - 1]);"
+	in_ann = 0
 }
 /sym->dead_end = __dead_end_function\(file, sym, 0\) \?/ { in_mark = 1 }
 in_mark && /DEAD_END_YES : DEAD_END_NO;/ {
@@ -103,8 +112,8 @@ in_orc && /range->sec = text->sec;/ {
 planted_lines=$(cat <(diff "$TREE/tools/objtool/check.c" "$check_c") \
 	<(diff "$TREE/tools/objtool/orc_gen.c" "$orc_c") | grep -c '^>' || true)
 ktap_print_msg "$planted_lines lines planted in check.c and orc_gen.c"
-all_planted() { [ "$planted_lines" -eq 27 ]; }
-ktap_check "the plants are in the copy's check.c and orc_gen.c (27 lines)" all_planted
+all_planted() { [ "$planted_lines" -eq 31 ]; }
+ktap_check "the plants are in the copy's check.c and orc_gen.c (31 lines)" all_planted
 
 OBJTOOL_EXTRA_CFLAGS="-DOBJTOOL_CHECK_THREADS" \
 	"$RIG_SCRIPTS/build-objtool.sh" "$WORK" "$WORK/build" >/dev/null
@@ -129,6 +138,7 @@ declare -A message=(
 	[pick]="BUG: a warning in a threaded lookup (check.c:"
 	[walk]="BUG: an add to objtool_file's lists in a threaded lookup (check.c:"
 	[jump_table]="BUG: an add to objtool_file's lists in a threaded lookup (check.c:"
+	[site]="BUG: an add to objtool_file's sites in a threaded lookup (check.c:"
 	[orc]="BUG: a warning in a threaded lookup (orc_gen.c:"
 )
 for p in "${PLANTS[@]}"; do
