@@ -32,40 +32,45 @@ mark() {
 	printf '\t.pushsection %s\n\t.long %s%s - .\n\t.popsection\n' "$1" "$2" "${3:-}"
 }
 
-# skew <kind> <k>: how far the bad kind's mark, at function <k>, is off
-skew() {
-	if [ "$kind" = "$1" ] && (($2 == n / 2)); then
-		echo "$3"
-	fi
-}
+# The bad kinds' mark is at function <n>/2.  No subshells in the loops:
+# they are most of the time taken for a few thousand functions.
+half=$((n / 2))
 
 if [ "$kind" = instr ] || [ "$kind" = badbegin ]; then
 	printf '\t.section .noinstr.text, "ax"\n'
 	for ((k = 0; k < n; k++)); do
+		func_begin "nf_$k"
 		if ((k % 3 == 2)); then
-			func "nf_$k" "\\tcall out_$k\\n\\tret\\n"
-			continue
+			printf '\tcall out_%s\n\tret\n' "$k"
+		else
+			skew=
+			if [ "$kind" = badbegin ] && ((k == half)); then
+				skew=+2
+			fi
+			printf '.Lb_%s:\tnop\n' "$k"
+			mark .discard.instr_begin ".Lb_$k" "$skew"
+			printf '\tcall out_%s\n.Le_%s:\tnop\n' "$k" "$k"
+			mark .discard.instr_end ".Le_$k"
+			printf '\tret\n'
 		fi
-		func "nf_$k" ".Lb_$k:\\tnop
-$(mark .discard.instr_begin ".Lb_$k" "$(skew badbegin "$k" +2)")
-	call out_$k
-.Le_$k:	nop
-$(mark .discard.instr_end ".Le_$k")
-	ret
-"
+		func_end "nf_$k"
 	done
 	exit 0
 fi
 
 printf '\t.section .text, "ax"\n'
 for ((k = 0; k < n; k++)); do
-	body="\\tud2\\n.Lr_$k:\\n"
+	func_begin "tf_$k"
+	printf '\tud2\n.Lr_%s:\n' "$k"
 	if ((k + 1 < n)) || [ "$kind" = reachend ]; then
-		body+="$(mark .discard.reachable ".Lr_$k" "$(skew badreach "$k" -1)")
-"
+		skew=
+		if [ "$kind" = badreach ] && ((k == half)); then
+			skew=-1
+		fi
+		mark .discard.reachable ".Lr_$k" "$skew"
 	fi
 	if ((k + 1 < n)) || [ "$kind" != reachend ]; then
-		body+="\\tnop\\n\\tret\\n"
+		printf '\tnop\n\tret\n'
 	fi
-	func "tf_$k" "$body"
+	func_end "tf_$k"
 done
