@@ -98,6 +98,28 @@ identical_at_threads() {
 	done
 }
 
+# fails_as_baseline_at_threads <input> <baseline-dir> <runs> "<threads...>"
+#	[args...]
+#   The same for an input the baseline reports a fatal error on: the
+#   patched objtool's stdout and stderr are the baseline's, and it fails
+#   cleanly (failed_cleanly) where 6.12 exits 0 (patch 0002).
+fails_as_baseline_at_threads() {
+	local input=$1 base=$2 runs=$3 threads=$4 t r same
+	shift 4
+
+	for t in $threads; do
+		same=true
+		for ((r = 1; r <= runs; r++)); do
+			run_objtool "$OBJTOOL_PATCHED" "$input" "$WORK/p" --threads="$t" "$@"
+			cmp -s "$base/stderr" "$WORK/p/stderr" &&
+				cmp -s "$base/stdout" "$WORK/p/stdout" &&
+				failed_cleanly "$WORK/p" "$input" || same=false
+			rm -rf "$WORK/p"
+		done
+		ktap_check "${input##*/}, threads=$t: the baseline's messages, a non-zero exit, not written, $runs runs" $same
+	done
+}
+
 # plant_undecodable <input> <output>: a copy of <input> with 64 bytes of
 # 0x62 (an EVEX prefix with no valid instruction) in the middle of .text.
 plant_undecodable() {
