@@ -79,45 +79,47 @@ made_up_baseline() {
 		"$check" "$WORK/base-$name"
 }
 
-# identical_at_threads <input> <baseline-dir> <runs> "<threads...>" [args...]
-#   One TAP check per thread count: the patched objtool, run <runs> times at
-#   each on <input> with [args...], writes what the baseline's run_objtool
-#   run in <baseline-dir> wrote (same_run).
-identical_at_threads() {
-	local input=$1 base=$2 runs=$3 threads=$4 t r same
-	shift 4
+# at_threads <what> <compare> <input> <baseline-dir> <runs> "<threads...>"
+#	[args...]
+#   One TAP check per thread count, "<input>, threads=<t>: <what>": the
+#   patched objtool, run <runs> times at each on <input> with [args...],
+#   passes `<compare> <baseline-dir> <run-dir> <input>` every time, where
+#   <baseline-dir> holds the baseline's run_objtool run.
+at_threads() {
+	local what=$1 compare=$2 input=$3 base=$4 runs=$5 threads=$6 t r same
+	shift 6
 
 	for t in $threads; do
 		same=true
 		for ((r = 1; r <= runs; r++)); do
 			run_objtool "$OBJTOOL_PATCHED" "$input" "$WORK/p" --threads="$t" "$@"
-			same_run "$base" "$WORK/p" || same=false
+			"$compare" "$base" "$WORK/p" "$input" || same=false
 			rm -rf "$WORK/p"
 		done
-		ktap_check "${input##*/}, threads=$t: identical to the baseline, $runs runs" $same
+		ktap_check "${input##*/}, threads=$t: $what, $runs runs" $same
 	done
+}
+
+# identical_at_threads <input> <baseline-dir> <runs> "<threads...>" [args...]
+#   at_threads: writes what the baseline wrote (same_run).
+identical_at_threads() {
+	at_threads "identical to the baseline" same_run "$@"
 }
 
 # fails_as_baseline_at_threads <input> <baseline-dir> <runs> "<threads...>"
 #	[args...]
-#   The same for an input the baseline reports a fatal error on: the
-#   patched objtool's stdout and stderr are the baseline's, and it fails
-#   cleanly (failed_cleanly) where 6.12 exits 0 (patch 0002).
+#   at_threads, for an input the baseline reports a fatal error on: the
+#   baseline's stdout and stderr, and a clean failure (failed_cleanly)
+#   where 6.12 exits 0 (patch 0002).
 fails_as_baseline_at_threads() {
-	local input=$1 base=$2 runs=$3 threads=$4 t r same
-	shift 4
+	at_threads "the baseline's messages, a non-zero exit, not written" \
+		fails_as_baseline "$@"
+}
 
-	for t in $threads; do
-		same=true
-		for ((r = 1; r <= runs; r++)); do
-			run_objtool "$OBJTOOL_PATCHED" "$input" "$WORK/p" --threads="$t" "$@"
-			cmp -s "$base/stderr" "$WORK/p/stderr" &&
-				cmp -s "$base/stdout" "$WORK/p/stdout" &&
-				failed_cleanly "$WORK/p" "$input" || same=false
-			rm -rf "$WORK/p"
-		done
-		ktap_check "${input##*/}, threads=$t: the baseline's messages, a non-zero exit, not written, $runs runs" $same
-	done
+# fails_as_baseline <baseline-dir> <run-dir> <input>
+fails_as_baseline() {
+	cmp -s "$1/stderr" "$2/stderr" && cmp -s "$1/stdout" "$2/stdout" &&
+		failed_cleanly "$2" "$3"
 }
 
 # plant_undecodable <input> <output>: a copy of <input> with 64 bytes of
