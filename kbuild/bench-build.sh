@@ -49,7 +49,7 @@ done
 # the relative paths the compilers see (and ccache hashes) are the same.
 clean_dir() {
 	case $1 in
-	small) echo "$SMALL/clean-$2" ;;
+	small) side_copy "$2" clean ;;
 	defconfig) echo "$(dirname "$KOUT")/clean-$2" ;;
 	esac
 }

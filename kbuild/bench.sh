@@ -55,7 +55,7 @@ MTIME_DIR=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench.XXXXXX")
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/kbuild-bench-scratch.XXXXXX")
 keep_mtime "$BASE_TREE/$header"
 keep_mtime "$TREE/$header"
-trap 'restore_mtimes; rm -rf "$MTIME_DIR" "$scratch" "$SMALL/modpost-bench" "$(dirname "$KOUT")/modpost-bench-defconfig"' EXIT
+trap 'restore_mtimes; rm -rf "$MTIME_DIR" "$scratch" "$(side_copy patched modpost-bench)" "$(dirname "$KOUT")/modpost-bench-defconfig"' EXIT
 exit_on_signals
 
 # defconfig_make <pristine|patched> [make arguments...]
@@ -155,12 +155,12 @@ if grep -qE "$cases" <<<"image-defconfig"; then
 fi
 
 if grep -qE "$cases" <<<"modpost-small modpost-srcversion modpost-defconfig"; then
-	modpost_a=$(realpath "${MODPOST_A:-$SMALL/pristine/scripts/mod/modpost}")
+	modpost_a=$(realpath "${MODPOST_A:-$(side_out pristine)/scripts/mod/modpost}")
 	# The copy of the build sits beside it: its .cmd files name the sources
 	# by relative paths.
-	mp_build=$SMALL/modpost-bench
+	mp_build=$(side_copy patched modpost-bench)
 	rm -rf "$mp_build"
-	cp -a "$SMALL/patched" "$mp_build"
+	cp -a "$(side_out patched)" "$mp_build"
 	# The big module outside any kernel build: srcversion hashes the
 	# headers of the module's own directory, named by absolute paths.
 	srcmod=$scratch/srcmod-big
@@ -173,10 +173,10 @@ if grep -qE "$cases" <<<"modpost-small modpost-srcversion modpost-defconfig"; th
 	small_make patched -s -j"$jobs" M="$srcmod" modules >/dev/null
 	run_case modpost-small "$RUNS" \
 		"modpost_replay $mp_build $mp_build $modpost_a" \
-		"modpost_replay $mp_build $mp_build $SMALL/patched/scripts/mod/modpost"
+		"modpost_replay $mp_build $mp_build $(side_out patched)/scripts/mod/modpost"
 	run_case modpost-srcversion "$RUNS" \
-		"modpost_replay $SMALL/patched $srcmod $modpost_a" \
-		"modpost_replay $SMALL/patched $srcmod $SMALL/patched/scripts/mod/modpost"
+		"modpost_replay $(side_out patched) $srcmod $modpost_a" \
+		"modpost_replay $(side_out patched) $srcmod $(side_out patched)/scripts/mod/modpost"
 	# What modpost reads of the defconfig build, copied beside it (the .cmd
 	# files name sources by relative paths); the small builds' modposts
 	# write their .mod.S there, not in the build.
@@ -195,7 +195,7 @@ if grep -qE "$cases" <<<"modpost-small modpost-srcversion modpost-defconfig"; th
 	) | (cd "$KOUT" && xargs cp --parents -t "$mp_defconfig")
 	run_case modpost-defconfig "$RUNS" \
 		"modpost_replay $mp_defconfig $mp_defconfig $modpost_a" \
-		"modpost_replay $mp_defconfig $mp_defconfig $SMALL/patched/scripts/mod/modpost"
+		"modpost_replay $mp_defconfig $mp_defconfig $(side_out patched)/scripts/mod/modpost"
 fi
 
 # Where a no-op make of the defconfig goes: the programs it starts, counted

@@ -15,3 +15,10 @@ for side in "${SIDES[@]}"; do
 	"$KBUILD_RIG/../scripts/build-kernel.sh" "$@"
 	"$KBUILD_RIG/../scripts/built-from.sh" record "$@"
 done
+# $SMALL/<side>: where a user looks for the builds (side_out in lib.sh);
+# a build left there by an earlier layout of the rig goes.
+mkdir -p "$SMALL"
+for side in "${SIDES[@]}"; do
+	[ -L "$SMALL/$side" ] || rm -rf "${SMALL:?}/$side"
+	ln -sfn "$(side_out "$side")" "$SMALL/$side"
+done

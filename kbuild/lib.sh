@@ -53,8 +53,20 @@ side_src() {
 	esac
 }
 
+# side_out <side>: that side's build of the small configuration.  It lies
+# in the side's source tree, a dot directory (which the kernel's .gitignore
+# ignores), so that kbuild's srctree is ".." on both sides: the command
+# lines are then the same on both, and the objects ccache keeps for one
+# side's build serve the other's.  $SMALL/<side> links to it.
 side_out() {
-	echo "$SMALL/$1"
+	echo "$(side_src "$1")/.rig-small"
+}
+
+# side_copy <side> <name>: where a test or benchmark keeps a copy of that
+# side's build (or another build of the small configuration): beside it in
+# the source tree, for the same reason.
+side_copy() {
+	echo "$(side_src "$1")/.rig-small-$2"
 }
 
 # small_make <side> [make arguments...]: make in that side's build of the
@@ -131,6 +143,13 @@ small_modules() {
 	pristine=$(side_out pristine) patched=$(side_out patched)
 	# shellcheck disable=SC2034 # set for the tests that call this
 	mapfile -t modules < <(sed 's/\.o$//' "$pristine/modules.order")
+}
+
+# crashed <log>: a make log in which a command died of a signal (make's
+# "Error 139" is 128 + SIGSEGV) or the shell reported one, as opposed to a
+# tool refusing its input with an error of its own.
+crashed() {
+	grep -qE 'Error (129|13[0-9]|14[0-9]|15[0-9])$|Segmentation fault|Bus error|Aborted|core dumped' "$1"
 }
 
 # modpost_replay <build> <dir> <modpost> [arguments...]: the modpost command

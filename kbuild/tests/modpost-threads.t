@@ -17,7 +17,7 @@ ktap_set_plan 5
 small_modules
 
 # The copy sits beside the build: its .cmd files name sources by relative paths.
-copy=$SMALL/modpost-threads-test
+copy=$(side_copy patched modpost-threads-test)
 trap 'rm -rf "$copy" "$WORK"' EXIT
 rm -rf "$copy"
 cp -a "$patched" "$copy"

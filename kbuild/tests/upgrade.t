@@ -14,9 +14,9 @@ set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" upgrade
 . "$(dirname "$0")/../lib.sh"
 
-# The copies sit beside the small builds, so that ccache finds their objects
-# (CCACHE_BASEDIR makes its paths relative to the output directory).
-declare -A copy=([pristine]=$SMALL/upgrade-reference [patched]=$SMALL/upgrade)
+# The copies sit beside the small builds (side_copy), so that ccache finds
+# their objects.
+declare -A copy=([pristine]=$(side_copy pristine upgrade-reference) [patched]=$(side_copy patched upgrade))
 MTIME_DIR=$WORK/mtimes
 mkdir "$MTIME_DIR"
 trap 'restore_mtimes; rm -rf "${copy[@]}" "$WORK"' EXIT
@@ -39,7 +39,7 @@ prepare() {
 	rm -rf "$out"
 	cp -a "$(side_out pristine)" "$out"
 	grep -rlIZF -e "$BASE_TREE" -e "$(side_out pristine)" "$out" |
-		xargs -0r sed -i -e "s|$BASE_TREE|$src|g" -e "s|$(side_out pristine)|$out|g"
+		xargs -0r sed -i -e "s|$(side_out pristine)|$out|g" -e "s|$BASE_TREE|$src|g"
 	ln -sfn "$src" "$out/source"
 	find "$out" -exec touch -h -d "@$stamp" {} +
 }
