@@ -17,7 +17,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header
-ktap_set_plan 16
+ktap_set_plan 17
 
 small_modules
 
@@ -224,12 +224,20 @@ head -c 3000 "$WORK/rig_exp.o.good" >"$mm/rig_exp.o"
 touch -r "$WORK/rig_exp.o.good" "$mm/rig_exp.o"
 rc=0
 small_make patched -s M="$mm" modules >"$WORK/truncated.log" 2>&1 || rc=$?
-ktap_print_msg "truncated rig_exp.o: exit $rc, $(grep -m1 'modpost' "$WORK/truncated.log" || true)"
-truncated_refused() {
-	[ "$rc" -ne 0 ] && grep -q 'rig_exp\.o' "$WORK/truncated.log" && [ "$(sums)" = "$before" ]
+ktap_print_msg "truncated rig_exp.o: exit $rc, $(grep -m1 'rig_exp\.o' "$WORK/truncated.log" || true)"
+# refused <rc> <log>: make failed because a tool refused the input, saying
+# so and naming rig_exp.o, and nothing crashed
+refused() {
+	[ "$1" -ne 0 ] && ! crashed "$2" && grep -q 'rig_exp\.o' "$2"
 }
-ktap_check "bad input: a truncated object fails naming it, Module.symvers and the .mod.S as they were" \
+truncated_refused() {
+	refused "$rc" "$WORK/truncated.log" && [ "$(sums)" = "$before" ]
+}
+ktap_check "bad input: a truncated object fails naming it, no crash, Module.symvers and the .mod.S as they were" \
 	truncated_refused
+# Planted: a make that died of a segfault is not a refusal.
+printf 'modpost: rig_exp.o\nmake[2]: *** [scripts/Makefile.modpost:145: Module.symvers] Error 139\n' >"$WORK/crash.log"
+ktap_check "planted: a modpost that crashed on rig_exp.o is not taken for a refusal" not refused 2 "$WORK/crash.log"
 cp -p "$WORK/rig_exp.o.good" "$mm/rig_exp.o"
 
 rc=0
@@ -270,7 +278,7 @@ intree_alone() {
 ktap_check "the kernel build: one module's source touched, that module alone assembled and linked" intree_alone
 
 # make clean of a copy of the patched kernel build.
-copy=$SMALL/modfinal-clean-test
+copy=$(side_copy patched modfinal-clean-test)
 rm -rf "$copy"
 cp -a "$patched" "$copy"
 kernel_make "$TREE" "$copy" -s clean >"$WORK/kclean.log" 2>&1 ||
