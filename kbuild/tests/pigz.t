@@ -5,14 +5,16 @@
 # to exactly the payload; pigz is given the job slots make lets it claim
 # (-p, at most -j) and none without a jobserver; without pigz (KPGZIP= a
 # program that does not exist) the image is gzip -n -9 of the payload byte
-# for byte, which is what the pristine tree writes.  qemu/boot.t boots the
+# for byte, which is what the pristine tree writes; a KGZIP the user names
+# is what runs, pigz is not; without python3 pigz still writes its bytes;
+# make -n writes no image.  qemu/boot.t boots the
 # defconfig's image, compressed the same way.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" pigz
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header
-ktap_set_plan 6
+ktap_set_plan 11
 
 small_modules
 command -v pigz >/dev/null || ktap_exit_fail_msg "no pigz: make deps installs it"
@@ -52,7 +54,7 @@ remake_image() {
 	rm -f "$patched/$image"
 	# With modules, as make small builds it (bzImage alone would have
 	# modpost write vmlinux.symvers, which the build does not have).
-	small_make patched -s KPGZIP="$kpgzip" "$@" bzImage modules >"$WORK/make.log" 2>&1
+	small_make patched KPGZIP="$kpgzip" "$@" bzImage modules >"$WORK/make.log" 2>&1
 }
 
 # A pigz that says what it was asked, then compresses.
@@ -91,6 +93,41 @@ without_pigz() {
 	cmp <(gzip -n -9 -c "$WORK/patched.payload") "$patched/$image"
 }
 ktap_check "without pigz: gzip -n -9 of the payload byte for byte, as the pristine tree writes it" without_pigz
+
+# The user's choice wins: KGZIP=gzip on the command line or in the
+# environment is gzip, though pigz is installed; KGZIP=pigz is pigz
+# (its bytes, without the jobserver); the quiet line names which ran.
+: >"$WORK/pigz-args"
+remake_image "$WORK/bin/logging-pigz" -j2 KGZIP=gzip || ktap_exit_fail_msg "make KGZIP=gzip failed (make.log)"
+explicit_gzip() {
+	[ ! -s "$WORK/pigz-args" ] && grep -q '^  GZIP .*vmlinux\.bin\.gz$' "$WORK/make.log" &&
+		cmp <(gzip -n -9 -c "$WORK/patched.payload") "$patched/$image"
+}
+ktap_check "KGZIP=gzip given: gzip -n -9 of the payload, pigz not run, the quiet line says GZIP" explicit_gzip
+: >"$WORK/pigz-args"
+KGZIP=gzip remake_image "$WORK/bin/logging-pigz" -j2 || ktap_exit_fail_msg "KGZIP=gzip make failed (make.log)"
+ktap_check "KGZIP=gzip in the environment: the same" explicit_gzip
+remake_image "$WORK/bin/logging-pigz" -j2 KGZIP=pigz || ktap_exit_fail_msg "make KGZIP=pigz failed (make.log)"
+explicit_pigz() {
+	cmp <(pigz -n -9 -c "$WORK/patched.payload") "$patched/$image"
+}
+ktap_check "KGZIP=pigz given: pigz's bytes" explicit_pigz
+# Without a python3 that runs, pigz still compresses (its bytes do not
+# depend on its thread count), and the quiet line says PIGZ.
+remake_image pigz -j2 PYTHON3=rig-no-such-python3 || ktap_exit_fail_msg "make without python3 failed (make.log)"
+without_python() {
+	grep -q '^  PIGZ .*vmlinux\.bin\.gz$' "$WORK/make.log" && explicit_pigz
+}
+ktap_check "no python3: the same image, pigz's, the quiet line says PIGZ" without_python
+
+# make -n with the image missing prints its command and writes nothing
+# (the recipe's '+' would run it).
+rm -f "$patched/$image"
+small_make patched -s -n bzImage modules >"$WORK/dry.log" 2>&1 || ktap_exit_fail_msg "make -n failed (dry.log)"
+dry_run_writes_nothing() {
+	[ ! -e "$patched/$image" ] && grep -q 'jobserver-exec' "$WORK/dry.log"
+}
+ktap_check "make -n: the image's command printed, the image not written" dry_run_writes_nothing
 
 # Planted: an image that decompresses to one changed byte is caught.
 cp "$WORK/patched.payload" "$WORK/planted.payload"
