@@ -6,8 +6,9 @@
 # been applied: one copy is made by the patched tree (the upgrade), the
 # other by the pristine tree (the reference: make's decisions for the same
 # touched files).  Both must rewrite the same files, but for the series' own
-# ($SERIES_OWN, kbuild/lib.sh, and .config); no kernel object without objtool in its
-# command may be compiled again; a second make rewrites nothing.  Planted:
+# ($SERIES_OWN, kbuild/lib.sh, and .config); no kernel object may be
+# compiled again but those objtool checks or that include a header the
+# series changes; a second make rewrites nothing.  Planted:
 # an object's saved command changed in the upgraded copy must be rebuilt
 # and seen.
 set -euo pipefail
@@ -102,15 +103,21 @@ ktap_check "the upgrade rewrites the files the reference rewrites" \
 	test ! -s "$WORK/diff"
 
 # Kernel objects compiled again: their saved command is a compile; only
-# those objtool checks (objtool changed) have to be, the setup code and
-# decompressor (arch/x86/boot/), which take vmlinux's offsets, as vmlinux
-# is linked again, and the modules' .mod.o, now assembled (0025).
+# those objtool checks (objtool changed) have to be, those that include a
+# header the series changes (vermagic.h's #error, 0025: kernel/module/main.o
+# and .module-common.o), the setup code and decompressor (arch/x86/boot/),
+# which take vmlinux's offsets, as vmlinux is linked again, and the
+# modules' .mod.o, now assembled (0025).
+grep '\.h$' "$WORK/series-files" >"$WORK/series-headers" || true
 recompiled() {
-	local f
+	local f cmd
 	grep '\.o$' "$WORK/$1.written" | grep -vE '^(scripts|tools|arch/x86/boot)/|\.mod\.o$' |
 		while read -r f; do
-			grep -qE '^savedcmd_.* -c -o ' "${copy[$1]}/$(dirname "$f")/.$(basename "$f").cmd" 2>/dev/null || continue
-			grep -q 'tools/objtool/objtool' "${copy[$1]}/$(dirname "$f")/.$(basename "$f").cmd" || echo "$f"
+			cmd=${copy[$1]}/$(dirname "$f")/.$(basename "$f").cmd
+			grep -qE '^savedcmd_.* -c -o ' "$cmd" 2>/dev/null || continue
+			grep -q 'tools/objtool/objtool' "$cmd" && continue
+			[ -s "$WORK/series-headers" ] && grep -qF -f "$WORK/series-headers" "$cmd" && continue
+			echo "$f"
 		done
 }
 recompiled patched >"$WORK/recompiled"
