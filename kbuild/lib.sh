@@ -95,6 +95,20 @@ build_depcheck() {
 		-I "$TREE/scripts/include" "$@" -o "$out" "$src"
 }
 
+# build_modpost <source tree> <build> <out>: that tree's modpost with ASan
+# and UBSan, as build_depcheck builds depcheck; its generated headers from
+# the build
+build_modpost() {
+	local src=$1 build=$2 out=$3 f objs=()
+	mkdir -p "$out.d"
+	for f in modpost file2alias sumversion symsearch; do
+		gcc -std=gnu11 -g -O1 -w -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+			-D_GNU_SOURCE -I "$src/scripts/include" -I "$build/scripts/mod" \
+			-c -o "$out.d/$f.o" "$src/scripts/mod/$f.c" || return 1
+		objs+=("$out.d/$f.o")
+	done
+	gcc -fsanitize=address,undefined -o "$out" "${objs[@]}" -lpthread
+}
 # keep_mtime <file>: note a source file's mtime in $MTIME_DIR before a test
 # or benchmark touches it (the first time only).  restore_mtimes puts them
 # all back, so that the trees' other builds do not rebuild for the touches,

@@ -18,19 +18,6 @@ set -euo pipefail
 ktap_print_header
 small_modules
 
-# build_modpost <source tree> <build> <out>: that tree's modpost with ASan
-# and UBSan, its generated headers from the build
-build_modpost() {
-	local src=$1 build=$2 out=$3 f objs=()
-	mkdir -p "$out.d"
-	for f in modpost file2alias sumversion symsearch; do
-		gcc -std=gnu11 -g -O1 -w -fsanitize=address,undefined -fno-sanitize-recover=undefined \
-			-D_GNU_SOURCE -I "$src/scripts/include" -I "$build/scripts/mod" \
-			-c -o "$out.d/$f.o" "$src/scripts/mod/$f.c" || return 1
-		objs+=("$out.d/$f.o")
-	done
-	gcc -fsanitize=address,undefined -o "$out" "${objs[@]}" -lpthread
-}
 build_modpost "$TREE" "$patched" "$WORK/modpost" || ktap_exit_fail_msg "could not build the patched modpost with ASan"
 build_modpost "$BASE_TREE" "$pristine" "$WORK/modpost-pristine" ||
 	ktap_exit_fail_msg "could not build the pristine modpost with ASan"
