@@ -46,7 +46,10 @@ for f in "$stamp" "$cmdfile"; do
 	[ -f "$f" ] || ktap_exit_fail_msg "no $f"
 done
 # A header of the source tree the check includes, from its dependency list.
-header=$(sed -n "s|^  $TREE/\(.*\.h\) \\\\$|\1|p" "$cmdfile" | tail -n 1)
+# The small build lives in <tree>/.rig-small, so kbuild writes the
+# source tree's headers as ../<path>; an absolute $TREE/<path> is read too.
+header=$(sed -n -e "s|^  \.\./\(.*\.h\) \\\\$|\1|p" \
+	-e "s|^  $TREE/\(.*\.h\) \\\\$|\1|p" "$cmdfile" | tail -n 1)
 [ -n "$header" ] || ktap_exit_fail_msg "no source header in $cmdfile"
 ktap_print_msg "header: $header"
 
