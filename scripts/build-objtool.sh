@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build a tree's objtool standalone, the way kbuild builds it.
+# Build a tree's objtool standalone, the way kbuild builds it, with ccache.
 #
 #   build-objtool.sh <source-tree> <output-dir>     -> <output-dir>/objtool
 #
@@ -21,9 +21,13 @@ ldflags="${OBJTOOL_EXTRA_LDFLAGS:-}"
 
 quiet OBJTOOL "$out/objtool"
 log=$out/build.log
-if ! run make -C "$src/tools" O="$out" subdir=tools \
+# With ccache (kbuild_env): tests/series-steps.t builds the objtool of
+# every step of the series in one place, and most objects of a step are
+# those of the step before (rebuilds of the rig's objtools hit it too).
+if ! (kbuild_env "$src" && run make -C "$src/tools" O="$out" subdir=tools \
+	HOSTCC="$RIG_KBUILD_CC" \
 	KBUILD_HOSTCFLAGS="$cflags" KBUILD_HOSTLDFLAGS="$ldflags" \
-	-j"$(nproc)" objtool >"$log" 2>&1; then
+	-j"$(nproc)" objtool) >"$log" 2>&1; then
 	cat "$log" >&2
 	die "objtool build in $src failed (log: $log)"
 fi

@@ -27,16 +27,23 @@ PLANT='s/leaves .noinstr.text section/leaves .noinstr.text/'
 
 # build_step <commit> <dir> [sed script]: that commit's objtool, from its
 # objtool sources alone, the sed script applied to its check.c first (the
-# plant); <dir>/built or <dir>/failed says how it went.
+# plant), as <dir>/out/objtool; <dir>/built or <dir>/failed says how it
+# went.  Every step builds in the same place ($WORK/build), because the
+# tools build names each object by its absolute path in the compiler's
+# command line (-Wp,-MT): ccache then has every object that a step leaves
+# as the step before had it.
 build_step() {
-	objtool_sources "$TREE" "$1" "$2/src"
-	[ -z "${3:-}" ] || sed -i "$3" "$2/src/tools/objtool/check.c"
-	if "$RIG_SCRIPTS/build-objtool.sh" "$2/src" "$2/out" >"$2/build.out" 2>&1; then
+	local b=$WORK/build
+	rm -rf "$b"
+	mkdir -p "$2/out"
+	objtool_sources "$TREE" "$1" "$b/src"
+	[ -z "${3:-}" ] || sed -i "$3" "$b/src/tools/objtool/check.c"
+	if "$RIG_SCRIPTS/build-objtool.sh" "$b/src" "$b/out" >"$2/build.out" 2>&1 &&
+		cp "$b/out/tools/objtool/objtool" "$2/out/objtool"; then
 		touch "$2/built"
 	else
 		touch "$2/failed"
 	fi
-	rm -rf "$2/src"
 }
 
 # wait_built <dir>: until build_step is done with <dir>; fails if the
