@@ -19,6 +19,8 @@
 #   make small         the small configuration, built by the pristine and the patched tree
 #   make small-current   make small, each side only if its build is of another tree (test, kbuild)
 #   make kbuild        kbuild/tests alone (make decides as before: depcheck)
+#   make dropin        kbuild/dropin: the pristine and the patched tree built the ways users build (make -n, -k,
+#                      bindeb-pkg, external module against the headers package, clean, mrproper, make 4.1); not in make test (10 min)
 #   make bench-kbuild  kbuild's benchmark: no-op and incremental makes, pristine vs patched
 #   make bench-build   the series' headline figures: whole makes, pristine vs patched, and where their time goes
 #   make profile       where objtool's time goes: perf and per-pass times (profiles/)
@@ -90,7 +92,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
 .PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
-	link-tail bench-link small kbuild bench-kbuild bench-build
+	link-tail bench-link small kbuild dropin bench-kbuild bench-build
 
 all: help
 
@@ -187,6 +189,10 @@ small: tree
 
 kbuild: small-current
 	$(call prove,kbuild/tests/)
+
+# Not in make test: ten minutes more than CI's budget allows.
+dropin: small-current
+	$(call prove,kbuild/dropin/)
 
 # RUNS= pairs per case (9), HEADER_RUNS= for the one-header cases (3),
 # CASES=regex, RESULTS=dir.
