@@ -20,11 +20,14 @@
 #   make small-current   make small, each side only if its build is of another tree (test, kbuild)
 #   make kbuild        kbuild/tests alone (make decides as before: depcheck)
 #   make dropin        kbuild/dropin: the pristine and the patched tree built the ways users build (make -n, -k,
-#                      bindeb-pkg, external module against the headers package, clean, mrproper, make 4.1); not in make test (10 min)
+#                      bindeb-pkg, external module against the headers package, clean, mrproper, make 4.1,
+#                      in-tree, LLVM=1); not in make test
 #   make bench-kbuild  kbuild's benchmark: no-op and incremental makes, pristine vs patched
 #   make bench-build   the series' headline figures: whole makes, pristine vs patched, and where their time goes
 #   make profile       where objtool's time goes: perf and per-pass times (profiles/)
 #   make check-patches checkpatch.pl --strict on every patch
+#   make cover-letter  patches/0000-cover-letter.patch from patches/cover-letter.txt and the series
+#   make readme        README.md's headline table from the committed results (scripts/headline.py)
 #   make clean         remove build/
 #   
 #   Settings (make VAR=value):
@@ -92,7 +95,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
 .PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
-	link-tail bench-link small kbuild dropin bench-kbuild bench-build
+	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter readme
 
 all: help
 
@@ -149,6 +152,12 @@ small-current: tree
 check-patches: tree
 	@scripts/check-patches.sh $(TREE) patches
 
+cover-letter: tree
+	@scripts/cover-letter.sh $(TREE) patches
+
+readme:
+	@scripts/readme-headline.sh README.md
+
 TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) OBJTOOL_SEED=$(OBJTOOL_SEED) \
 	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) OBJTOOL_PROFILE=$(OBJTOOL_PROFILE) \
 	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
@@ -190,7 +199,8 @@ small: tree
 kbuild: small-current
 	$(call prove,kbuild/tests/)
 
-# Not in make test: ten minutes more than CI's budget allows.
+# Not in make test: its builds (in-tree, LLVM=1) and packages take longer
+# than CI's budget allows.
 dropin: small-current
 	$(call prove,kbuild/dropin/)
 

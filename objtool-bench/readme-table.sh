@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Put a sweep's summary.md into the README, between the lines
+# Put a sweep's summary.md into objtool-bench/README.md, between the lines
 #   <!-- sweep-summary: <results-dir> -->  and  <!-- /sweep-summary -->
 # so that the table there is the summary's, not a copy edited by hand
 # (objtool-bench/tests/readme.t checks it).
@@ -9,7 +9,7 @@ set -euo pipefail
 . "$(dirname "$0")/../scripts/lib.sh"
 
 results=$1
-readme=${2:-$(dirname "$0")/../README.md}
+readme=${2:-$(dirname "$0")/README.md}
 [ -f "$results/summary.md" ] || die "$results/summary.md: no such file (summarize.sh first)"
 grep -q '^<!-- sweep-summary: .* -->$' "$readme" || die "$readme has no sweep-summary block"
 

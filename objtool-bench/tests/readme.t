@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's sweep table is generated, not pasted: the block between
+# objtool-bench/README.md's sweep table is generated, not pasted: the block between
 # "<!-- sweep-summary: <results> -->" and "<!-- /sweep-summary -->" is
 # what summarize.sh makes of that results folder's raw CSVs today.  Needs
 # nothing built; runs alone.
@@ -14,7 +14,7 @@ trap 'rm -rf "$work"' EXIT
 ktap_print_header
 ktap_set_plan 3
 
-results=$(sed -n 's/^<!-- sweep-summary: \(.*\) -->$/\1/p' "$top/README.md")
+results=$(sed -n 's/^<!-- sweep-summary: \(.*\) -->$/\1/p' "$top/objtool-bench/README.md")
 if [ -z "$results" ] || [ ! -f "$top/$results/sweep.csv" ]; then
 	ktap_test_fail "the README names a results folder with a sweep.csv ('$results')"
 	ktap_finished
@@ -32,11 +32,11 @@ matches() {
 		sed '1d;$d' | diff -u "$work/results/summary.md" - | sed 's/^/# /' | head -20
 	[ "${PIPESTATUS[2]}" = 0 ]
 }
-ktap_check "the README's table is summarize.sh's summary.md of $results" matches "$top/README.md"
+ktap_check "the README's table is summarize.sh's summary.md of $results" matches "$top/objtool-bench/README.md"
 
 # Planted: one figure edited by hand is caught.
 sed '/^<!-- sweep-summary/,/^<!-- \/sweep-summary/s/| 2 | \([0-9]*\) | [0-9.]*/| 2 | \1 | 9.999/' \
-	"$top/README.md" >"$work/README.md"
+	"$top/objtool-bench/README.md" >"$work/README.md"
 if matches "$work/README.md" >/dev/null; then
 	ktap_test_fail "planted: a figure edited by hand is caught"
 else
