@@ -61,6 +61,7 @@
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #   PROGRESS_SECONDS=60  how often a kernel build says how far it is
 #   T="a.t b/"         make check: the tests to run
+#   TEST_JOBS=2        make test: tests run at a time (kbuild's, qemu's one at a time among themselves)
 #
 # See README.md.
 
@@ -164,15 +165,25 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
 	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) QEMU_ACCEL=$(QEMU_ACCEL) LINK_TOOLS=$(LINK_TOOLS) SMALL=$(SMALL)
 
-TEST_DIRS := tests/ objtool-bench/tests/ profiles/tests/ link-tail/tests/ kbuild/tests/ race-tests/ qemu/
+# kbuild/tests/ first: the longest chain of tests that must run one at a
+# time (below) starts at once.
+TEST_DIRS := kbuild/tests/ tests/ objtool-bench/tests/ profiles/tests/ link-tail/tests/ race-tests/ qemu/
 
-# $(call prove,tests...): the tests under prove, their environment written
-# to build/rig.env first, so that afterwards any test runs on its own (prove
-# path/to/x.t), or through make check T="path/to/x.t ...", which builds
-# nothing.
+# make test runs TEST_JOBS tests at a time (2; 1 runs them one by one).
+# These run one at a time among themselves: kbuild's tests touch sources
+# of the trees the small builds are of (and restore their mtimes), the
+# boot tests share build/qemu, and tests/rerun.t edits a build's record.
+TEST_JOBS ?= 2
+TEST_RULES := --rules='seq=kbuild/tests/*.t' --rules='seq=qemu/*.t' --rules='seq=tests/rerun.t' --rules='par=**'
+
+# $(call prove,tests...): the tests under prove, each under its folder's
+# time limit (scripts/run-test.sh, <folder>/settings), their environment
+# written to build/rig.env first, so that afterwards any test runs on its
+# own (prove path/to/x.t), or through make check T="path/to/x.t ...",
+# which builds nothing.
 define prove
 	@scripts/write-env.sh $(BUILD)/rig.env $(TEST_ENV)
-	$(TEST_ENV) prove -v --timer $(1)
+	$(TEST_ENV) prove -v --timer --exec scripts/run-test.sh $(1)
 endef
 
 check:
@@ -180,7 +191,7 @@ check:
 	$(call prove,$(T))
 
 test: objtool tsan-objtool profile-objtool kernel-current small-current
-	$(call prove,$(TEST_DIRS))
+	$(call prove,-j$(TEST_JOBS) $(TEST_RULES) $(TEST_DIRS))
 
 link-tail: kernel-current
 	$(call prove,link-tail/tests/)
