@@ -28,6 +28,7 @@
 #   make check-patches checkpatch.pl --strict on every patch
 #   make cover-letter  patches/0000-cover-letter.patch from patches/cover-letter.txt and the series
 #   make readme        README.md's headline table from the committed results (scripts/headline.py)
+#   make results       RESULTS.md: the committed results runs, their size and who cites them
 #   make clean         remove build/
 #   
 #   Settings (make VAR=value):
@@ -44,7 +45,7 @@
 #   WARMUP=1           sweep: unrecorded pairs before each point's runs
 #   LINK_RUNS=n        pairs for bench-link's whole link tail (default RUNS)
 #   ONLY=regex         bench-link: these cases only
-#   RESULTS=dir        where sweep and bench-link write
+#   RESULTS=dir        where a benchmark writes (default build/results/<folder>/<host>-<date>)
 #   IDENTITY_THREADS=, IDENTITY_REPEAT=, IDENTITY_OBJECTS=   tests/identity-*.t
 #   TSAN_THREADS=, TSAN_OBJECTS=                  race-tests/tsan.t
 #   HELGRIND_THREADS=, HELGRIND_OBJECTS=, HELGRIND_VMLINUX_THREADS=  race-tests/helgrind.t
@@ -96,7 +97,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
 .PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
-	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter readme
+	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter readme results
 
 all: help
 
@@ -158,6 +159,9 @@ cover-letter: tree
 
 readme:
 	@scripts/readme-headline.sh README.md
+
+results:
+	@scripts/results-index.sh
 
 TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) OBJTOOL_SEED=$(OBJTOOL_SEED) \
 	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) OBJTOOL_PROFILE=$(OBJTOOL_PROFILE) \
@@ -254,7 +258,7 @@ sweep: objtool $(INPUT_DEPS)
 	 objtool-bench/sweep.sh
 
 # Where objtool's time goes: perf and per-pass times at THREADS (1 2 nproc),
-# RUNS timing runs each (5); under profiles/results/<host>-<date>.
+# RUNS timing runs each (5); under build/results/profiles/<host>-<date>.
 profile: objtool profile-objtool $(INPUT_DEPS)
 	@OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) OBJTOOL_PROFILE=$(OBJTOOL_PROFILE) \
 	 VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" \

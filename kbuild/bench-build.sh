@@ -24,7 +24,7 @@
 # untraced median (PHASES_ONLY=1 with RESULTS= a finished run: the traced
 # makes alone, again).  CASES=regex picks cases by
 # "<config>-<case>" (e.g. small-noop, defconfig-clean).  Results under
-# $RESULTS (default kbuild/results/<host>-<date>-build): summary.md,
+# $RESULTS (default build/results/kbuild/<host>-<date>-build): summary.md,
 # pairs.csv, phases.csv (and programs.csv, each phase's programs), phases.md
 # and phases.png.
 set -euo pipefail

@@ -36,7 +36,7 @@
 #
 # Then where a patched no-op make of the defconfig spends its time: make's
 # own processes and the ones it starts, from strace -f (programs started).  CASES=regex picks
-# cases.  Results under $RESULTS (default kbuild/results/<host>-<date>).
+# cases.  Results under $RESULTS (default build/results/kbuild/<host>-<date>).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 . "$KBUILD_RIG/../scripts/pairs.sh"

@@ -180,9 +180,12 @@ modpost_replay() {
 # What kbuild/bench.sh and bench-build.sh share.
 #
 # bench_results <suffix>: the results directory, $RESULTS or
-# kbuild/results/<host>-<date><suffix>, made; its absolute path.
+# build/results/kbuild/<host>-<date><suffix> (results_dir), made; its
+# absolute path.
 bench_results() {
-	local dir=${RESULTS:-$KBUILD_RIG/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)$1}
+	local dir
+	dir=$(results_dir kbuild)
+	[ -n "${RESULTS:-}" ] || dir+=$1
 	mkdir -p "$dir"
 	(cd "$dir" && pwd)
 }

@@ -2,7 +2,7 @@
 # The link tail's benchmark (not a test): pristine vs patched, each step the
 # series changes, side by side ($RUNS alternating pairs, medians and the
 # median of the per-pair ratios), and where the patched link tail's time
-# goes.  Results under $RESULTS (default link-tail/results/<host>-<date>).
+# goes.  Results under $RESULTS (default build/results/link-tail/<host>-<date>).
 #
 #   bench.sh      (run through make bench-link)
 set -euo pipefail
@@ -12,7 +12,7 @@ set -euo pipefail
 
 : "${TREE:?}" "${BASE_TREE:?}" "${KOUT:?}" "${LINK_TOOLS:?}"
 here=$(cd "$(dirname "$0")" && pwd)
-results=${RESULTS:-$here/results/$(hostname -s)-$(date +%Y%m%d-%H%M%S)}
+results=$(results_dir link-tail)
 mkdir -p "$results"
 results=$(cd "$results" && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/link-bench.XXXXXX")

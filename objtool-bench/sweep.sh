@@ -25,7 +25,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 RUNS=${RUNS:-9}
 WARMUP=${WARMUP:-1}
 export RUNS WARMUP
-RESULTS=${RESULTS:-$here/results/$(hostname)-$(date +%Y%m%d-%H%M%S)}
+RESULTS=$(results_dir objtool-bench)
 
 default_threads() {
 	local n=$1 t=1 list=()

@@ -12,7 +12,7 @@
 # Environment: OBJTOOL_PATCHED OBJTOOL_PROFILE VMLINUX_O OBJTOOL_ARGS
 #   THREADS ("1 2 <nproc>" by default)  RUNS (timing runs each, default 5)
 #   PERF_EVENT (default cpu-clock: works in VMs without a PMU)
-#   RESULTS (default profiles/results/<host>-<date>)
+#   RESULTS (default build/results/profiles/<host>-<date>)
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -23,7 +23,7 @@ RUNS=${RUNS:-5}
 # shellcheck source=scripts/pairs.sh
 . "$here/../scripts/pairs.sh"
 PERF_EVENT=${PERF_EVENT:-cpu-clock}
-RESULTS=${RESULTS:-$here/results/$(hostname)-$(date +%Y%m%d-%H%M%S)}
+RESULTS=$(results_dir profiles)
 THREADS=${THREADS:-$(printf '%s\n' 1 2 "$(nproc)" | sort -n -u | tr '\n' ' ')}
 read -ra threads <<<"$THREADS"
 read -ra args <<<"$OBJTOOL_ARGS"

@@ -98,3 +98,13 @@ objtool_sources() {
 	git -C "$1" archive "$2" tools/Makefile tools/objtool tools/build \
 		tools/lib tools/include tools/arch tools/scripts | tar -C "$3" -xf -
 }
+
+# results_dir <folder>: where a benchmark of <folder> writes when RESULTS=
+# names nothing: build/results/<folder>/<host>-<date> (ignored, like all of
+# build/).  A run is committed to <folder>/results/ only where a README
+# cites it (scripts/results-index.sh lists those).
+results_dir() {
+	local top
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	echo "${RESULTS:-$top/build/results/$1/$(hostname -s)-$(date +%Y%m%d-%H%M%S)}"
+}
