@@ -3,6 +3,7 @@
 #
 #   make sweep         the main job: thread-count sweep on defconfig vmlinux.o (baseline, seed, series)
 #   make test          everything that checks behaviour (TAP, under prove)
+#   make test-quick    the tests that need nothing built (scripts, docs, results, help, shellcheck): under 2 min
 #   
 #   make deps          apt-get what the rig needs (the only target needing root)
 #   make tree          build/linux: pristine commit + patches/series; build/baseline
@@ -97,7 +98,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
 .PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
-	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter readme results
+	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter readme results test-quick
 
 all: help
 
@@ -193,6 +194,15 @@ endef
 check:
 	@[ -n "$(T)" ] || { echo "make check: name the tests: T=path/to/x.t" >&2; exit 2; }
 	$(call prove,$(T))
+
+# The tests that need nothing built: what a newcomer runs first, from a
+# fresh clone.  Each of the others, run alone without the builds, skips
+# naming what it needs (rig_need).
+QUICK_TESTS := tests/help.t tests/links.t tests/headline.t tests/results.t tests/run-test.t \
+	tests/signoffs.t tests/deps.t tests/shellcheck.t objtool-bench/tests/readme.t
+
+test-quick:
+	prove -v --timer --exec scripts/run-test.sh $(QUICK_TESTS)
 
 test: objtool tsan-objtool profile-objtool kernel-current small-current
 	$(call prove,-j$(TEST_JOBS) $(TEST_RULES) $(TEST_DIRS))

@@ -5,7 +5,7 @@
 
 # shellcheck source=../scripts/rig-env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/rig-env.sh"
-: "${TREE:?run make test once (it writes build/rig.env), or through make}" "${BASE_TREE:?}" "${SMALL:?}"
+rig_need TREE BASE_TREE SMALL
 
 KBUILD_RIG=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source=../scripts/lib.sh

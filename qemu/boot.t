@@ -10,7 +10,8 @@
 set -euo pipefail
 . "$(dirname "$0")/../tests/lib/common.sh"
 
-: "${KOUT:?}" "${QEMU_WORK:?}"
+rig_need KOUT
+: "${QEMU_WORK:?}"
 here=$(cd "$(dirname "$0")" && pwd)
 KERNEL=${KERNEL:-$KOUT/arch/x86/boot/bzImage}
 

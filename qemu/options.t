@@ -5,7 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../tests/lib/common.sh"
 
-: "${KOUT:?}" "${SMALL:?}"
+rig_need KOUT SMALL
 here=$(cd "$(dirname "$0")" && pwd)
 
 ktap_print_header

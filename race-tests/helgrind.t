@@ -9,7 +9,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-: "${KOUT:?}"
+rig_need KOUT
 THREADS=${HELGRIND_THREADS:-2 4}
 VMLINUX_THREADS=${HELGRIND_VMLINUX_THREADS:-}
 OBJECTS=${HELGRIND_OBJECTS:-kernel/sched/core.o arch/x86/kernel/traps.o}

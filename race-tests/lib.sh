@@ -5,7 +5,7 @@
 
 . "$(dirname "${BASH_SOURCE[0]}")/../tests/lib/common.sh"
 
-: "${OBJTOOL_TSAN:?run through make races}"
+rig_need OBJTOOL_TSAN
 
 # run_tsan <dir> <input> [objtool args...]: reports counted in <dir>/reports.
 run_tsan() {

@@ -8,7 +8,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-: "${KOUT:?}"
+rig_need KOUT
 THREADS=${TSAN_THREADS:-2 16}
 OBJECTS=${TSAN_OBJECTS:-kernel/sched/core.o arch/x86/kernel/traps.o fs/namei.o}
 read -ra threads <<<"$THREADS"

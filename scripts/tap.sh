@@ -7,7 +7,7 @@
 
 # shellcheck source=scripts/rig-env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/rig-env.sh"
-: "${TREE:?run make test once (it writes build/rig.env), or the test through make}"
+rig_need TREE
 
 # Named from the top of the rig, where tests/shellcheck.t runs shellcheck: a
 # bare lib.sh is looked up in the checked script's directory, and

@@ -4,5 +4,5 @@
 set -euo pipefail
 # shellcheck source=../scripts/rig-env.sh
 . "$(dirname "$0")/../scripts/rig-env.sh"
-: "${TREE:?run make test once (it writes build/rig.env), or the test through make}" "${PATCHES:?}"
+rig_need TREE PATCHES
 exec "$(dirname "$0")/../scripts/check-patches.sh" "$TREE" "$PATCHES"

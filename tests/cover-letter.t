@@ -5,7 +5,7 @@
 # Planted: a cover letter one patch short is caught.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/tap.sh" cover-letter
-: "${TREE:?run make test once (it writes build/rig.env), or the test through make}" "${PATCHES:?}"
+rig_need TREE PATCHES
 
 ktap_print_header
 git -C "$TREE" rev-parse -q --verify refs/heads/patched >/dev/null 2>&1 ||

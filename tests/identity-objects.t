@@ -5,7 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
-: "${KOUT:?}"
+rig_need KOUT
 # Built-in objects: with IBT kbuild runs objtool only on vmlinux.o, so these
 # are untouched.  traps.o, mce/core.o and smp.o warn under --noinstr.
 OBJECTS=${IDENTITY_OBJECTS:-kernel/sched/core.o mm/memory.o fs/namei.o

@@ -5,7 +5,10 @@
 # its children stopped too; a test within it keeps its own exit status.
 # Needs nothing built; runs alone.
 set -euo pipefail
-. "$(dirname "$0")/../scripts/tap.sh" run-test
+# shellcheck source=../scripts/ktap.sh
+. "$(dirname "$0")/../scripts/ktap.sh"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/run-test-test.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
 run=$(dirname "$0")/../scripts/run-test.sh
 
 ktap_print_header

@@ -4,8 +4,7 @@
 
 # shellcheck source=../../scripts/rig-env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/rig-env.sh"
-: "${TREE:?run make test once (it writes build/rig.env), or the test through make}" "${BASE_TREE:?}" "${KOUT:?}"
-: "${LINK_TOOLS:?}"
+rig_need TREE BASE_TREE KOUT LINK_TOOLS
 
 LINK_TAIL=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 RIG_SCRIPTS=$LINK_TAIL/../scripts

@@ -5,7 +5,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../../tests/lib/common.sh"
 
-: "${KOUT:?}"
+rig_need KOUT
 bench=$(cd "$(dirname "$0")/.." && pwd)
 export VMLINUX_O=$KOUT/kernel/sched/core.o OBJTOOL_ARGS RUNS=2
 

@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../../tests/lib/common.sh"
 
-: "${KOUT:?}"
+rig_need KOUT
 bench=$(cd "$(dirname "$0")/.." && pwd)
 export OBJTOOL_BASELINE OBJTOOL_PATCHED OBJTOOL_ARGS
 # make's environment names the seed's objtool: the two-objtool cases run

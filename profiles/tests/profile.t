@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../../tests/lib/common.sh"
 
-: "${OBJTOOL_PROFILE:?}"
+rig_need OBJTOOL_PROFILE
 prof=$(cd "$(dirname "$0")/.." && pwd)
 export OBJTOOL_PATCHED OBJTOOL_PROFILE VMLINUX_O OBJTOOL_ARGS
 

@@ -4,8 +4,8 @@
 
 # shellcheck source=../../scripts/rig-env.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../../scripts/rig-env.sh"
-: "${TREE:?run make test once (it writes build/rig.env), or the test through make}"
-: "${OBJTOOL_BASELINE:?}" "${OBJTOOL_PATCHED:?}" "${VMLINUX_O:?}" "${OBJTOOL_ARGS?}"
+rig_need TREE OBJTOOL_BASELINE OBJTOOL_PATCHED VMLINUX_O
+: "${OBJTOOL_ARGS?}"
 
 RIG_SCRIPTS=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../scripts" && pwd)
 
