@@ -28,6 +28,7 @@
 #   make profile       where objtool's time goes: perf and per-pass times (profiles/)
 #   make check-patches checkpatch.pl --strict on every patch
 #   make cover-letter  patches/0000-cover-letter.patch from patches/cover-letter.txt and the series
+#   make export-series patches/ from build/linux's branch patched, as git format-patch numbers it
 #   make readme        README.md's headline table from the committed results (scripts/headline.py)
 #   make results       RESULTS.md: the committed results runs, their size and who cites them
 #   make clean         remove build/
@@ -98,7 +99,7 @@ endif
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
 .PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
-	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter readme results test-quick
+	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter export-series readme results test-quick
 
 all: help
 
@@ -157,6 +158,11 @@ check-patches: tree
 
 cover-letter: tree
 	@scripts/cover-letter.sh $(TREE) patches
+
+# After committing on build/linux's branch patched: the whole series
+# written again by git format-patch, numbered as one.
+export-series:
+	@scripts/export-series.sh $(TREE) patches
 
 readme:
 	@scripts/readme-headline.sh README.md

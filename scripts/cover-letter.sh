@@ -3,8 +3,8 @@
 # `git format-patch --cover-letter` writes it for pristine..patched: the
 # title and body from <patches-dir>/cover-letter.txt (first line the title,
 # then a blank line, then the body), the shortlog and the diffstat.  From:
-# is the series' author, Date: its last patch's, so that a rerun on an
-# unchanged series writes the same file.  Refuses a tree whose branch
+# is the series' porter (its first patch's author), Date: its last
+# patch's, so that a rerun on an unchanged series writes the same file.  Refuses a tree whose branch
 # `patched` does not hold the patches patches/series names, in its order.
 #
 #   cover-letter.sh <tree> <patches-dir>
@@ -41,12 +41,11 @@ for i in "${!series[@]}"; do
 		die "$tree: commit $((i + 1)) of branch patched is \"${subjects[$i]}\", $p is \"$want\" (make tree)"
 done
 
-# One author for the whole series (tests/signoffs.t): the letter's From:.
-authors=$(git -C "$tree" log --format='%an <%ae>' pristine..patched | sort -u)
-[ "$(wc -l <<<"$authors")" -eq 1 ] ||
-	die "$tree: the series has more than one author:"$'\n'"$authors"
-name=$(git -C "$tree" log -1 --format=%an patched)
-email=$(git -C "$tree" log -1 --format=%ae patched)
+# The letter is the porter's, the first patch's author (tests/signoffs.t:
+# ports keep their upstream author), dated as the last patch.
+first=$(git -C "$tree" rev-list --reverse pristine..patched | sed -n 1p)
+name=$(git -C "$tree" log -1 --format=%an "$first")
+email=$(git -C "$tree" log -1 --format=%ae "$first")
 date=$(git -C "$tree" log -1 --format=%aD patched)
 
 # cover-letter.txt: an ASCII title that fits a Subject: line, a blank line,

@@ -57,9 +57,9 @@ refuse_local_work() {
 	fi
 	[ -n "$tip" ] || tip=$(g rev-parse -q --verify 'pristine^{commit}') || return 0
 	if [ "$(g rev-parse -q --verify patched)" != "$tip" ]; then
-		die "$tree has commits that are not patches/series's; export them with
-  git -C $tree format-patch -o patches/ $tip..patched
-and add them to patches/series (or remove $tree to start again)"
+		die "$tree has commits that are not patches/series's; export the series with
+  make export-series   (scripts/export-series.sh: git format-patch of pristine..patched)
+(or remove $tree to start again)"
 	fi
 	if [ -n "$(g status --porcelain --untracked-files=no)" ]; then
 		die "$tree has uncommitted changes; commit and export them (git format-patch),
