@@ -64,7 +64,7 @@
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
 #   PROGRESS_SECONDS=60  how often a kernel build says how far it is
 #   T="a.t b/"         make check: the tests to run
-#   TEST_JOBS=2        make test: tests run at a time (kbuild's, qemu's one at a time among themselves)
+#   TEST_JOBS=2        make test: kbuild's tests and the others as two sequences side by side (1: one by one)
 #
 # See README.md.
 
@@ -180,12 +180,15 @@ TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHE
 # time (below) starts at once.
 TEST_DIRS := kbuild/tests/ tests/ objtool-bench/tests/ profiles/tests/ link-tail/tests/ race-tests/ qemu/
 
-# make test runs TEST_JOBS tests at a time (2; 1 runs them one by one).
-# These run one at a time among themselves: kbuild's tests touch sources
-# of the trees the small builds are of (and restore their mtimes), the
-# boot tests share build/qemu, and tests/rerun.t edits a build's record.
+# make test runs two sequences of tests side by side (TEST_JOBS=2; 1 runs
+# every test one by one): kbuild's tests, which touch sources of the trees
+# the small builds are of (restoring their mtimes after) and so must not
+# run beside each other, and all the others, which read those trees and
+# do not depend on those files' mtimes.  The two take about as long.
+# (prove runs "par" groups before "seq" ones; two "seq" groups start at
+# once.)
 TEST_JOBS ?= 2
-TEST_RULES := --rules='seq=kbuild/tests/*.t' --rules='seq=qemu/*.t' --rules='seq=tests/rerun.t' --rules='par=**'
+TEST_RULES := --rules='seq=kbuild/tests/*.t' --rules='seq=**'
 
 # $(call prove,tests...): the tests under prove, each under its folder's
 # time limit (scripts/run-test.sh, <folder>/settings), their environment

@@ -2,7 +2,8 @@
 # Any test runs on its own once make has run a test target: with nothing
 # of make's environment (env -i), tests/usage.t and kbuild/tests/depcheck.t
 # find the rig's trees and builds in build/rig.env and pass.  Planted: with
-# $RIG_ENV naming no file, a test stops at once and says what to run.
+# $RIG_ENV naming no file, a test is skipped at once, naming what it needs
+# and what builds it.
 set -euo pipefail
 . "$(dirname "$0")/../scripts/tap.sh" standalone
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -33,7 +34,7 @@ for t in tests/usage.t kbuild/tests/depcheck.t; do
 done
 
 alone RIG_ENV="$WORK/none" -- tests/usage.t || true
-ktap_check "planted: no rig.env, the test says to run make test once" \
-	grep -q 'run make test once' "$WORK/out"
+ktap_check "planted: no rig.env, the test is skipped, naming what it needs and make test" \
+	grep -q 'skipped: needs TREE.*make test builds them' "$WORK/out"
 
 ktap_finished
