@@ -16,9 +16,8 @@ export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
 # build_kallsyms <out>: the patched kallsyms with the sanitizers and the -I
 # options kbuild compiled it with.
 build_kallsyms() {
-	local cmd opts
-	cmd=$(sed -n 's|^savedcmd_scripts/kallsyms.o := ||p' "$KOUT/scripts/.kallsyms.o.cmd")
-	mapfile -t opts < <(grep -oE -- '-(I *[^ ]+|D[^ ]+)' <<<"$cmd" | tr -d ' ')
+	local opts
+	mapfile -t opts < <(host_opts kallsyms)
 	(cd "$KOUT" && gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 		"${opts[@]}" -o "$1" "$TREE/scripts/kallsyms.c" \
 		"$TREE/scripts/kallsyms-sysmap.c" "$TREE/scripts/elf-parse.c")

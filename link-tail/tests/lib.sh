@@ -45,3 +45,13 @@ symtab_offset_field() {
 nm_sysmap() {
 	nm -n "$1" | sed -f "$PRISTINE_MKSYSMAP"
 }
+
+# host_opts <name> [<tree>]: the -I and -D options kbuild compiled the
+# patched tree's scripts/<name>.o with, one a line, their $TREE paths
+# moved into <tree> (default $TREE), for building that host program again
+# (with the sanitizers, or the pristine tree's) as kbuild built it.
+host_opts() {
+	local cmd
+	cmd=$(sed -n "s|^savedcmd_scripts/$1.o := ||p" "$KOUT/scripts/.$1.o.cmd")
+	grep -oE -- '-(I *[^ ]+|D[^ ]+)' <<<"${cmd//"$TREE/"/"${2:-$TREE}/"}" | tr -d ' '
+}

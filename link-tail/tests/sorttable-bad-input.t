@@ -20,10 +20,9 @@ export ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1
 # and the -D and -I options kbuild used for the patched tree's
 # scripts/sorttable.o (its paths moved into <tree>, as build-tools.sh does).
 build() {
-	local out=$1 tree=$2 cmd opts
+	local out=$1 tree=$2 opts
 	shift 2
-	cmd=$(sed -n 's|^savedcmd_scripts/sorttable.o := ||p' "$KOUT/scripts/.sorttable.o.cmd")
-	mapfile -t opts < <(grep -oE -- '-(I *[^ ]+|D[^ ]+)' <<<"${cmd//"$TREE/"/"$tree/"}" | tr -d ' ')
+	mapfile -t opts < <(host_opts sorttable "$tree")
 	gcc -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
 		"${opts[@]}" -o "$out" "$@" -lpthread
 }
