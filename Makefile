@@ -182,13 +182,15 @@ TEST_DIRS := kbuild/tests/ tests/ objtool-bench/tests/ profiles/tests/ link-tail
 
 # make test runs two sequences of tests side by side (TEST_JOBS=2; 1 runs
 # every test one by one): kbuild's tests, which touch sources of the trees
-# the small builds are of (restoring their mtimes after) and so must not
-# run beside each other, and all the others, which read those trees and
-# do not depend on those files' mtimes.  The two take about as long.
-# (prove runs "par" groups before "seq" ones; two "seq" groups start at
-# once.)
+# the small builds are of and rebuild those builds in place (restoring
+# them after), with the other tests that read the small builds (rerun.t,
+# qemu/options.t) or run one of kbuild's (standalone.t); and all the
+# others, which read the trees but not the small builds and do not depend
+# on those files' mtimes.  The two take about as long.  (prove runs "par"
+# groups before "seq" ones; two "seq" groups start at once.)
 TEST_JOBS ?= 2
-TEST_RULES := --rules='seq=kbuild/tests/*.t' --rules='seq=**'
+KBUILD_SEQ := {kbuild/tests/*.t,tests/rerun.t,tests/standalone.t,qemu/options.t}
+TEST_RULES := --rules='seq=$(KBUILD_SEQ)' --rules='seq=**'
 
 # $(call prove,tests...): the tests under prove, each under its folder's
 # time limit (scripts/run-test.sh, <folder>/settings), their environment

@@ -4,8 +4,11 @@
 # title and body from <patches-dir>/cover-letter.txt (first line the title,
 # then a blank line, then the body), the shortlog and the diffstat.  From:
 # is the series' porter (its first patch's author), Date: its last
-# patch's, so that a rerun on an unchanged series writes the same file.  Refuses a tree whose branch
-# `patched` does not hold the patches patches/series names, in its order.
+# patch's, and its "From <commit>" line all zeros (--zero-commit): the
+# commits of branch patched differ from one make tree to the next (git am
+# dates them), and the same series must give the same letter on every
+# machine.  Refuses a tree whose branch `patched` does not hold the
+# patches patches/series names, in its order.
 #
 #   cover-letter.sh <tree> <patches-dir>
 set -euo pipefail
@@ -69,7 +72,7 @@ tail -n +3 "$txt" | sed -e ':a' -e '/^\n*$/{$d;N;ba' -e '}' >"$work/body"
 
 GIT_COMMITTER_NAME=$name GIT_COMMITTER_EMAIL=$email GIT_COMMITTER_DATE=$date \
 	run git -C "$tree" format-patch --quiet --cover-letter --numbered \
-	--subject-prefix=PATCH --no-thread --no-to --no-cc --no-add-header \
+	--subject-prefix=PATCH --zero-commit --no-thread --no-to --no-cc --no-add-header \
 	-o "$work/fp" pristine..patched
 cover=$work/fp/0000-cover-letter.patch
 [ -f "$cover" ] || die "git format-patch wrote no 0000-cover-letter.patch"

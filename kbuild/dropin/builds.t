@@ -13,6 +13,7 @@
 # runs.  make dropin, not make test.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" dropin-builds
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header

@@ -16,6 +16,7 @@
 # kbuild/tests/pigz.t's.  About ten minutes: make dropin, not make test.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" dropin
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header

@@ -10,6 +10,7 @@
 # instead of the leaves: a planted fault the comparison must catch.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" build-phases
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 phases=$KBUILD_RIG/build-phases.py

@@ -8,6 +8,7 @@
 # and the touched files get their mtimes back, so nothing else rebuilds.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" checksyscalls
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 MTIME_DIR=$WORK/mtimes

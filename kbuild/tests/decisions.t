@@ -12,6 +12,7 @@
 # dependency newer must be caught.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" decisions
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 jobs=$(nproc)

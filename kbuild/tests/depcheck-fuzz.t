@@ -8,6 +8,7 @@
 # although this make could regenerate it.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" depcheck-fuzz
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 seconds=${DEPCHECK_FUZZ_SECONDS:-15}

@@ -8,6 +8,7 @@
 # planted fault, a missing dependency taken as fine, must be caught.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" depcheck
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 src=$TREE/scripts/basic/depcheck.c

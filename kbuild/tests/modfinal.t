@@ -14,6 +14,7 @@
 # and modpost's errors on bad input leave every file it writes as it was.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modfinal
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header

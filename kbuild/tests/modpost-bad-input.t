@@ -13,6 +13,7 @@
 # Module.symvers and the .mod.S as they were.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modpost-bad-input
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header

@@ -10,6 +10,7 @@
 # source section too) reports something else, and is caught.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modpost-mismatch
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header

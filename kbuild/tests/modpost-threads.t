@@ -9,6 +9,7 @@
 # malformed source_ line in a module's .cmd file is still reported, once.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modpost-threads
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header

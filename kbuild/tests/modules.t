@@ -10,6 +10,7 @@
 # change its srcversion.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" modules
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 # build_srcmod <side> <dir> [sed script]: fixtures/srcmod copied to <dir>

@@ -11,6 +11,7 @@
 # defconfig's image, compressed the same way.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" pigz
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 ktap_print_header

@@ -10,6 +10,7 @@
 # fail, on a copy of one Kconfig file with a planted "depends on".
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" probe-symbols
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 patch=$(find "$PATCHES" -name '0017-*.patch' | head -1)

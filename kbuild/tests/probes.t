@@ -15,6 +15,7 @@
 # asking its compilers whether they are clang and how old libelf is).
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" probes
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 MAX_RUNS=10

@@ -6,6 +6,7 @@
 # command line and so lists them all).  A planted extra flag must be caught.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" savedcmd
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 # The series changes these on purpose, and only these:

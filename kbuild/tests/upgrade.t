@@ -13,6 +13,7 @@
 # and seen.
 set -euo pipefail
 . "$(dirname "$0")/../../scripts/tap.sh" upgrade
+rig_need TREE BASE_TREE SMALL
 . "$(dirname "$0")/../lib.sh"
 
 # The copies sit beside the small builds (side_copy), so that ccache finds
