@@ -18,7 +18,10 @@ if [ ! -x "$busybox" ] || ldd "$busybox" >/dev/null 2>&1; then
 	die "$busybox is not Debian's busybox-static (make deps)"
 fi
 
-# Out-of-tree modules, through modpost like any external module.
+# Out-of-tree modules, through modpost like any external module; objtool
+# must not add the rig's OBJTOOL_ARGS to its runs on them (kbuild_env in
+# scripts/lib.sh).
+export -n OBJTOOL_ARGS
 rm -rf "$work/modules"
 cp -r "$here/modules" "$work/modules"
 quiet MODULES "$work/modules"

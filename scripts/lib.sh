@@ -38,6 +38,11 @@ RIG_KBUILD_CC="ccache gcc"
 # of where the clone is; a fixed identity keeps init/version.c and friends
 # cacheable across builds.
 kbuild_env() {
+	# objtool adds an OBJTOOL_ARGS in its environment to every command
+	# line; the rig's (the run on vmlinux.o, from make) is for the rig's
+	# own objtool runs, not for the ones kbuild makes of each object
+	# (kbuild/tests/objtool-env.t).  kbuild_env runs in a subshell.
+	export -n OBJTOOL_ARGS
 	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/objtool-threads/ccache}
 	export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$1")}
 	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
