@@ -18,14 +18,12 @@ if [ ! -x "$busybox" ] || ldd "$busybox" >/dev/null 2>&1; then
 	die "$busybox is not Debian's busybox-static (make deps)"
 fi
 
-# Out-of-tree modules, through modpost like any external module; objtool
-# must not add the rig's OBJTOOL_ARGS to its runs on them (kbuild_env in
-# scripts/lib.sh).
-export -n OBJTOOL_ARGS
+# Out-of-tree modules, through modpost like any external module, made as
+# the rig makes its kernels (kernel_make: its CC and kbuild_env).
 rm -rf "$work/modules"
 cp -r "$here/modules" "$work/modules"
 quiet MODULES "$work/modules"
-run make -s -C "$tree" O="$kout" M="$work/modules" modules >"$work/modules.log" 2>&1 ||
+kernel_make "$tree" "$kout" -s M="$work/modules" modules >"$work/modules.log" 2>&1 ||
 	{ cat "$work/modules.log" >&2; die "building the test modules failed"; }
 
 root=$work/root
@@ -36,7 +34,7 @@ cp "$busybox" "$root/bin/busybox"
 ln -s busybox "$root/bin/sh"
 install -m 755 "$here/init" "$root/init"
 # The build's modules under kernel/, with modules.order and modules.builtin.
-run make -s -C "$tree" O="$kout" INSTALL_MOD_PATH="$root" DEPMOD=true modules_install \
+kernel_make "$tree" "$kout" -s INSTALL_MOD_PATH="$root" DEPMOD=true modules_install \
 	>"$work/modules_install.log" 2>&1 ||
 	{ cat "$work/modules_install.log" >&2; die "installing the kernel's modules failed"; }
 rm -f "$root/lib/modules/$release/build" "$root/lib/modules/$release/source"
