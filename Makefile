@@ -3,7 +3,7 @@
 #
 #   make sweep         the main job: thread-count sweep on defconfig vmlinux.o (baseline, seed, series)
 #   make test          everything that checks behaviour (TAP, under prove)
-#   make test-quick    the tests that need nothing built (scripts, docs, results, help, shellcheck): 2-3 min
+#   make test-quick    the tests that need nothing built (scripts, docs, results, help, shellcheck): about 1 min
 #   
 #   make deps          apt-get what the rig needs (the only target needing root)
 #   make tree          build/linux: pristine commit + patches/series; build/baseline
