@@ -183,8 +183,8 @@ both "CONFIG_PRINTK_TIME flipped off again"
 # The C and the assembler flags of modules: the pristine tree compiles each
 # module's .mod.c with the one, the patched tree assembles its .mod.S with
 # the other (0025), and both rebuild every .mod.o.  Given to the external
-# module's make only: on the kernel's modules (220 of them, when it was
-# measured) the same decision cost four minutes, changed and restored.
+# module's make only: on every module of the kernel the same decision
+# costs minutes, changed and restored.
 EXT_ARGS="CFLAGS_MODULE=-DRIG_CMDLINE_CHANGED AFLAGS_MODULE=-DRIG_CMDLINE_CHANGED"
 both "the external module's command line changed (CFLAGS_MODULE, AFLAGS_MODULE)"
 EXT_ARGS=
