@@ -11,19 +11,9 @@ set -euo pipefail
 results=$1
 readme=${2:-$(dirname "$0")/README.md}
 [ -f "$results/summary.md" ] || die "$results/summary.md: no such file (summarize.sh first)"
-grep -q '^<!-- sweep-summary: .* -->$' "$readme" || die "$readme has no sweep-summary block"
 
 name=${results%/}
 name=objtool-bench/results/${name##*/}
-tmp=$(mktemp "$readme.XXXXXX")
-trap 'rm -f "$tmp"' EXIT
-gawk -v name="$name" -v md="$results/summary.md" '
-	/^<!-- sweep-summary: .* -->$/ {
-		print "<!-- sweep-summary: " name " -->"
-		while ((getline line < md) > 0) print line
-		skip = 1
-		next
-	}
-	/^<!-- \/sweep-summary -->$/ { skip = 0 }
-	!skip' "$readme" >"$tmp"
-mv "$tmp" "$readme"
+"$(dirname "$0")/../scripts/md-block.sh" "$readme" \
+	'^<!-- sweep-summary: .* -->$' "<!-- sweep-summary: $name -->" '^<!-- /sweep-summary -->$' \
+	<"$results/summary.md"
