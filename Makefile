@@ -9,10 +9,13 @@
 #   make tree          build/linux: pristine commit + patches/series; build/baseline
 #   make objtool       the baseline, seed (series up to SEED_PATCH) and patched objtool (tsan-objtool: under TSAN, with 0031's checks;
 #                      profile-objtool: with -g and frame pointers)
-#   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o
-#   make kernel-current  make kernel only if build/kernel is of another tree (what test, boot use)
+#   make kernel        the patched tree's defconfig bzImage and modules, vmlinux.pre.o (what the benchmarks measure)
+#   make kernel-current  make kernel only if build/kernel is of another tree (what sweep, profile use)
+#   make kernel-test   the kernel the tests check: the defconfig less what a qemu guest and objtool's
+#                      checks do not need (tests/kernel-test.config), in build/kernel-test
+#   make kernel-test-current  make kernel-test only if it is of another tree (what test, boot, check use)
 #   make races         race-tests/ alone (TSAN, helgrind, drd, stress, determinism)
-#   make identity      baseline vs patched objtool on VMLINUX_O, every thread count, repeated
+#   make identity      baseline vs patched objtool on VMLINUX_O (the test kernel's), every thread count, repeated
 #   make check T=x.t   these tests only (paths), building nothing; prove x.t alone works too
 #   make boot          qemu/ alone: boot the patched bzImage (or KERNEL=) and check it
 #   make link-tail     link-tail/tests alone (relink identity, kallsyms, System.map)
@@ -38,7 +41,8 @@
 #   KSRC=dir           unpack this kernel tree instead of the pinned tarball
 #   BUILD=dir          where trees and builds go (default build/; a test run alone
 #                      then needs RIG_ENV=dir/rig.env)
-#   VMLINUX_O=file     sweep/races/identity on this pre-objtool object (with OBJTOOL_ARGS=)
+#   VMLINUX_O=file     sweep/races/identity/tests on this pre-objtool object (with OBJTOOL_ARGS=; default: the
+#                      sweep the defconfig's, the tests the test kernel's)
 #   OBJTOOL_ARGS=...   the arguments kbuild ran objtool on VMLINUX_O with
 #   KERNEL=bzImage     boot this image instead of the rig's
 #   THREADS="1 2 4"    the sweep's thread counts
@@ -65,6 +69,7 @@
 #   PROGRESS_SECONDS=60  how often a kernel build says how far it is
 #   T="a.t b/"         make check: the tests to run
 #   TEST_JOBS=2        make test: kbuild's tests and the others as two sequences side by side (1: one by one)
+#   BUILDS_WAYS="intree llvm"  kbuild/dropin/builds.t: these ways only
 #
 # See README.md.
 
@@ -75,6 +80,10 @@ TREE      := $(BUILD)/linux
 BASE_TREE := $(BUILD)/baseline
 KOUT      := $(BUILD)/kernel
 SMALL     := $(BUILD)/small
+# The kernel the tests check (tests/kernel-test.config on the defconfig),
+# KOUT in their environment; the benchmarks measure the defconfig.
+TEST_KOUT   := $(BUILD)/kernel-test
+TEST_CONFIG := $(CURDIR)/tests/kernel-test.config
 
 OBJTOOL_BASELINE := $(BUILD)/objtool-baseline/objtool
 OBJTOOL_PATCHED  := $(BUILD)/objtool-patched/objtool
@@ -82,23 +91,31 @@ OBJTOOL_SEED     := $(BUILD)/objtool-seed/objtool
 OBJTOOL_TSAN     := $(BUILD)/objtool-tsan/objtool
 OBJTOOL_PROFILE  := $(BUILD)/objtool-profile/objtool
 LINK_TOOLS       := $(BUILD)/link-tools
+TEST_LINK_TOOLS  := $(BUILD)/link-tools-test
 
 # The object and arguments the sweep and the tests use: kbuild's own by
-# default, or the user's (VMLINUX_O= with OBJTOOL_ARGS=).
+# default (the defconfig's for the sweep, the test kernel's for the
+# tests), or the user's (VMLINUX_O= with OBJTOOL_ARGS=) for both.
 ifdef VMLINUX_O
   ifndef OBJTOOL_ARGS
     $(error VMLINUX_O= needs OBJTOOL_ARGS= too: the arguments kbuild ran objtool with)
   endif
   INPUT_DEPS :=
+  TEST_VMLINUX_O    := $(VMLINUX_O)
+  TEST_OBJTOOL_ARGS  = $(OBJTOOL_ARGS)
+  TEST_INPUT_DEPS   :=
 else
   VMLINUX_O    := $(KOUT)/vmlinux.pre.o
   OBJTOOL_ARGS  = $(shell cat $(KOUT)/objtool-args 2>/dev/null)
   INPUT_DEPS   := kernel-current
+  TEST_VMLINUX_O    := $(TEST_KOUT)/vmlinux.pre.o
+  TEST_OBJTOOL_ARGS  = $(shell cat $(TEST_KOUT)/objtool-args 2>/dev/null)
+  TEST_INPUT_DEPS   := kernel-test-current
 endif
 
 export LINUX_SOURCE_PKG LINUX_SOURCE_VERSION LINUX_SOURCE_TARBALL KSRC V
 
-.PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current small-current test check races identity check-patches sweep boot clean help \
+.PHONY: all deps tree objtool tsan-objtool profile-objtool profile kernel kernel-current kernel-test kernel-test-current small-current test check races identity check-patches sweep boot clean help \
 	link-tail bench-link small kbuild dropin bench-kbuild bench-build cover-letter export-series readme results test-quick
 
 all: help
@@ -137,18 +154,32 @@ tsan-objtool: tree
 	@OBJTOOL_EXTRA_CFLAGS="-fsanitize=thread -O1 -g -DOBJTOOL_CHECK_THREADS" OBJTOOL_EXTRA_LDFLAGS=-fsanitize=thread \
 		scripts/build-objtool.sh $(TREE) $(BUILD)/objtool-tsan
 
-kernel: tree
-	@scripts/build-kernel.sh $(TREE) $(KOUT)
-	@scripts/vmlinux-pre.sh $(KOUT)
-	@link-tail/link-env.sh $(KOUT)
-	@link-tail/build-tools.sh $(TREE) $(BASE_TREE) $(KOUT) $(LINK_TOOLS)
-	@scripts/built-from.sh record $(TREE) $(KOUT)
+# $(call kernel-build,out,link-tools[,fragment base]): the patched tree's
+# bzImage and modules in out (the defconfig, or base plus the fragment),
+# its vmlinux.pre.o, the link tail's inputs and the pristine link tools.
+define kernel-build
+	@scripts/build-kernel.sh $(TREE) $(1) $(3)
+	@scripts/vmlinux-pre.sh $(1)
+	@link-tail/link-env.sh $(1)
+	@link-tail/build-tools.sh $(TREE) $(BASE_TREE) $(1) $(2)
+	@scripts/built-from.sh record $(TREE) $(1) $(firstword $(3))
+endef
 
-# What the tests, the sweep and make boot build first: the kernels again
-# only if they are of another tree than build/linux now (a new source or
-# series), so that a rerun does not walk kbuild's tree.
+kernel: tree
+	$(call kernel-build,$(KOUT),$(LINK_TOOLS))
+
+kernel-test: tree
+	$(call kernel-build,$(TEST_KOUT),$(TEST_LINK_TOOLS),$(TEST_CONFIG) x86_64_defconfig)
+
+# What the sweep (kernel-current) and the tests (kernel-test-current) build
+# first: the kernels again only if they are of another tree than
+# build/linux now (a new source or series) or another configuration, so
+# that a rerun does not walk kbuild's tree.
 kernel-current: tree
 	@scripts/built-from.sh check $(TREE) $(KOUT) || $(MAKE) --no-print-directory kernel
+
+kernel-test-current: tree
+	@scripts/built-from.sh check $(TREE) $(TEST_KOUT) $(TEST_CONFIG) || $(MAKE) --no-print-directory kernel-test
 
 small-current: tree
 	@IF_CHANGED=1 TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
@@ -172,9 +203,9 @@ results:
 
 TEST_ENV = OBJTOOL_BASELINE=$(OBJTOOL_BASELINE) OBJTOOL_PATCHED=$(OBJTOOL_PATCHED) OBJTOOL_SEED=$(OBJTOOL_SEED) \
 	   OBJTOOL_TSAN=$(OBJTOOL_TSAN) OBJTOOL_PROFILE=$(OBJTOOL_PROFILE) \
-	   VMLINUX_O=$(VMLINUX_O) OBJTOOL_ARGS="$(OBJTOOL_ARGS)" KOUT=$(KOUT) \
+	   VMLINUX_O=$(TEST_VMLINUX_O) OBJTOOL_ARGS="$(TEST_OBJTOOL_ARGS)" KOUT=$(TEST_KOUT) \
 	   TREE=$(TREE) BASE_TREE=$(BASE_TREE) PATCHES=$(CURDIR)/patches \
-	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) QEMU_ACCEL=$(QEMU_ACCEL) LINK_TOOLS=$(LINK_TOOLS) SMALL=$(SMALL)
+	   QEMU_WORK=$(BUILD)/qemu KERNEL=$(KERNEL) QEMU_ACCEL=$(QEMU_ACCEL) LINK_TOOLS=$(TEST_LINK_TOOLS) SMALL=$(SMALL)
 
 # kbuild/tests/ first: the longest chain of tests that must run one at a
 # time (below) starts at once.
@@ -215,10 +246,10 @@ QUICK_TESTS := tests/help.t tests/links.t tests/headline.t tests/results.t tests
 test-quick:
 	prove -v --timer --exec scripts/run-test.sh $(QUICK_TESTS)
 
-test: objtool tsan-objtool profile-objtool kernel-current small-current
+test: objtool tsan-objtool profile-objtool kernel-test-current small-current
 	$(call prove,-j$(TEST_JOBS) $(TEST_RULES) $(TEST_DIRS))
 
-link-tail: kernel-current
+link-tail: kernel-test-current
 	$(call prove,link-tail/tests/)
 
 # RUNS= pairs per case (9), LINK_RUNS= for the whole link tail, RESULTS=dir,
@@ -256,16 +287,16 @@ bench-build: small kernel
 # the object, stdout, stderr and exit status of the patched objtool at
 # every thread count (IDENTITY_THREADS), IDENTITY_REPEAT times each, against
 # the baseline's; the sections that differ are named.
-identity: objtool $(INPUT_DEPS)
+identity: objtool $(TEST_INPUT_DEPS)
 	$(call prove,tests/identity-vmlinux.t)
 
 # make races runs helgrind on vmlinux.pre.o as well (make test does not).
 races: export HELGRIND_VMLINUX_THREADS ?= 2
-races: objtool tsan-objtool $(INPUT_DEPS)
+races: objtool tsan-objtool $(TEST_INPUT_DEPS)
 	$(call prove,race-tests/)
 
 # Boot the patched bzImage (or KERNEL=path) in qemu; console log in build/qemu.
-boot: kernel-current
+boot: kernel-test-current
 	$(call prove,qemu/)
 
 # The main job.  THREADS="1 2 4", RUNS=9, WARMUP=1 and RESULTS=dir are

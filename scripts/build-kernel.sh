@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # x86_64 "bzImage modules" build of a tree, out of tree, with ccache: the
-# defconfig, or tinyconfig plus a fragment (the rig's small configuration).
+# defconfig, or a base configuration (tinyconfig unless named) plus a
+# fragment: the rig's small configuration (kbuild/small.config on
+# tinyconfig), the kernel make test checks (tests/kernel-test.config on
+# x86_64_defconfig).  A fragment sets symbols (CONFIG_X=y) or turns them
+# off ("# CONFIG_X is not set"), as a .config does.
 #
-#   build-kernel.sh <source-tree> <output-dir> [<config-fragment>]
+#   build-kernel.sh <source-tree> <output-dir> [<config-fragment> [<base>]]
 #
 # Extra make arguments come from $KBUILD_ARGS (word-split), e.g. LOCALVERSION=;
 # make runs as lib.sh's kernel_make runs it (kbuild_env: ccache and all).
@@ -19,6 +23,7 @@ mkdir -p "$2"
 out=$(cd "$2" && pwd)
 
 fragment=${3:+$(cd "$(dirname "$3")" && pwd)/${3##*/}}
+base=${4:-tinyconfig}
 read -ra kbuild_args <<<"${KBUILD_ARGS:-}"
 if [ "${V:-0}" = 1 ]; then
 	kbuild_args+=(V=1)
@@ -51,21 +56,31 @@ progress() {
 	done
 }
 
+# The fragment's settings, without its comments.
+fragment_lines() {
+	grep -E '^(CONFIG_|# CONFIG_[A-Za-z0-9_]+ is not set$)' "$fragment"
+}
+
 if [ -z "$fragment" ] && [ ! -f "$out/.config" ]; then
 	quiet CONFIG "x86_64_defconfig"
 	kmake x86_64_defconfig >/dev/null
 elif [ -n "$fragment" ] && ! cmp -s "$fragment" "$out/.rig-fragment"; then
-	quiet CONFIG "tinyconfig + ${fragment##*/}"
-	kmake tinyconfig >/dev/null
-	grep '^CONFIG_' "$fragment" >>"$out/.config"
+	quiet CONFIG "$base + ${fragment##*/}"
+	kmake "$base" >/dev/null
+	fragment_lines >>"$out/.config"
 	# Kconfig warns for each symbol the fragment sets again: expected here.
 	kmake olddefconfig 2> >(grep -v 'warning: override: reassigning to symbol' >&2) >/dev/null
 	# Every line of the fragment must have stuck: a dependency Kconfig
-	# silently dropped would change what the checks cover.
+	# silently dropped would change what the checks cover.  A symbol
+	# turned off may also be gone (what it depends on is off too).
 	while read -r line; do
-		grep -qxF -- "$line" "$out/.config" ||
-			die "${fragment##*/}: '$line' is not in the resulting .config"
-	done < <(grep '^CONFIG_' "$fragment")
+		grep -qxF -- "$line" "$out/.config" && continue
+		if [[ $line =~ ^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]] &&
+		   ! grep -q "^${BASH_REMATCH[1]}=" "$out/.config"; then
+			continue
+		fi
+		die "${fragment##*/}: '$line' is not in the resulting .config"
+	done < <(fragment_lines)
 	cp "$fragment" "$out/.rig-fragment"
 fi
 

@@ -9,7 +9,8 @@
 # configuration, both trees: the pristine tree must run some probes (or the
 # count is blind), the patched tree none, and a probe planted on the patched
 # tree's command line must be counted.  The patched tree's no-op make, on the
-# small configuration and on the defconfig build ($KOUT, if built), starts
+# small configuration and on the kernel the tests check ($KOUT, the
+# defconfig less some drivers, if built), starts
 # at most $MAX_RUNS compilers and linkers (what is left: $(CC) --version for
 # kbuild's compiler-upgrade check, ld -v for compile.h, and objtool's build
 # asking its compilers whether they are clang and how old libelf is).
@@ -89,13 +90,13 @@ ktap_check "planted: a probe on the patched tree's command line is counted" \
 	test "$planted_probes" -gt 0
 
 if [ -f "${KOUT:-}/vmlinux" ]; then
-	trace defconfig "$TREE" "$KOUT" ""
-	read -r defconfig_runs _ < <(count defconfig)
-	ktap_print_msg "defconfig (patched): $defconfig_runs compiler and linker runs"
-	ktap_check "the patched defconfig build's no-op make starts at most $MAX_RUNS compilers and linkers" \
-		test "$defconfig_runs" -le "$MAX_RUNS"
+	trace kernel-test "$TREE" "$KOUT" ""
+	read -r kernel_runs _ < <(count kernel-test)
+	ktap_print_msg "test kernel (patched): $kernel_runs compiler and linker runs"
+	ktap_check "the patched test kernel's no-op make starts at most $MAX_RUNS compilers and linkers" \
+		test "$kernel_runs" -le "$MAX_RUNS"
 else
-	ktap_test_skip "no defconfig build in \$KOUT (${KOUT:-unset}): make kernel"
+	ktap_test_skip "no test kernel in \$KOUT (${KOUT:-unset}): make kernel-test"
 fi
 
 ktap_finished

@@ -7,7 +7,7 @@
 # patched one must refuse each: exit 1, a message naming the file, no
 # sanitizer report, no signal, and the file as it was.  On good input both
 # must write the same bytes (the pristine one as kbuild builds it): the
-# fixture and the defconfig's .tmp_vmlinux2.
+# fixture and the test kernel's .tmp_vmlinux2.
 # Planted: the pristine sorttable fails the same checks (it reads past the
 # file and writes before it checks).  Through make there is no such path: a
 # user's bad object stops ld, and sorttable reads only what ld just wrote.
@@ -86,7 +86,7 @@ refused() {
 ktap_check "good input: the fixture's tables sorted as the pristine sorttable sorts them" \
 	sorted_same "$WORK/tables"
 if [ -s "$KOUT/.tmp_vmlinux2" ]; then
-	ktap_check "good input: the defconfig's .tmp_vmlinux2 sorted as the pristine sorttable sorts it" \
+	ktap_check "good input: the test kernel's .tmp_vmlinux2 sorted as the pristine sorttable sorts it" \
 		sorted_same "$KOUT/.tmp_vmlinux2"
 else
 	ktap_test_skip "no $KOUT/.tmp_vmlinux2 (a kernel linked with kallsyms)"
