@@ -263,7 +263,7 @@ bench-link: kernel
 small: tree
 	@TREE=$(TREE) BASE_TREE=$(BASE_TREE) SMALL=$(SMALL) kbuild/build-small.sh
 
-kbuild: small-current
+kbuild: small-current kernel-test-current
 	$(call prove,kbuild/tests/)
 
 # Not in make test: its builds (in-tree, LLVM=1) and packages take longer

@@ -64,24 +64,32 @@ fragment_lines() {
 if [ -z "$fragment" ] && [ ! -f "$out/.config" ]; then
 	quiet CONFIG "x86_64_defconfig"
 	kmake x86_64_defconfig >/dev/null
-elif [ -n "$fragment" ] && ! cmp -s "$fragment" "$out/.rig-fragment"; then
+elif [ -n "$fragment" ] && { ! cmp -s "$fragment" "$out/.rig-fragment" ||
+				 [ "$(cat "$out/.rig-base" 2>/dev/null)" != "$base" ]; }; then
 	quiet CONFIG "$base + ${fragment##*/}"
 	kmake "$base" >/dev/null
+	cp "$out/.config" "$out/.rig-base-config"
 	fragment_lines >>"$out/.config"
 	# Kconfig warns for each symbol the fragment sets again: expected here.
 	kmake olddefconfig 2> >(grep -v 'warning: override: reassigning to symbol' >&2) >/dev/null
 	# Every line of the fragment must have stuck: a dependency Kconfig
 	# silently dropped would change what the checks cover.  A symbol
-	# turned off may also be gone (what it depends on is off too).
+	# turned off may also be gone (what it depends on is off too), but
+	# must be one the base configuration has: a misspelled one is not.
 	while read -r line; do
-		grep -qxF -- "$line" "$out/.config" && continue
-		if [[ $line =~ ^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]] &&
-		   ! grep -q "^${BASH_REMATCH[1]}=" "$out/.config"; then
+		if [[ $line =~ ^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]]; then
+			sym=${BASH_REMATCH[1]}
+			grep -qE "^($sym=|# $sym is not set$)" "$out/.rig-base-config" ||
+				die "${fragment##*/}: $sym is not in $base's .config: no such symbol here?"
+			grep -q "^$sym=" "$out/.config" || continue
+		elif grep -qxF -- "$line" "$out/.config"; then
 			continue
 		fi
 		die "${fragment##*/}: '$line' is not in the resulting .config"
 	done < <(fragment_lines)
+	rm "$out/.rig-base-config"
 	cp "$fragment" "$out/.rig-fragment"
+	echo "$base" >"$out/.rig-base"
 fi
 
 quiet KERNEL "$out (bzImage modules, -j$(nproc))"

@@ -11,6 +11,7 @@ check=()
 top=$(cd "$(dirname "$0")/.." && pwd)
 readme=${1:-$top/README.md}
 
-python3 "$top/scripts/headline.py" "$top" |
-	"$top/scripts/md-block.sh" "${check[@]}" "$readme" \
-		'^<!-- headline:begin -->$' '<!-- headline:begin -->' '^<!-- headline:end -->$'
+# The table first: a failing headline.py must leave README.md alone.
+table=$(python3 "$top/scripts/headline.py" "$top")
+"$top/scripts/md-block.sh" "${check[@]}" "$readme" \
+	'^<!-- headline:begin -->$' '<!-- headline:begin -->' '^<!-- headline:end -->$' <<<"$table"

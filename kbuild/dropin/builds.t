@@ -19,6 +19,7 @@ rig_need TREE BASE_TREE SMALL
 
 ktap_print_header
 read -ra ways <<<"${BUILDS_WAYS:-intree llvm}"
+[ ${#ways[@]} -gt 0 ] || ktap_exit_fail_msg "BUILDS_WAYS names no way (intree, llvm)"
 for way in "${ways[@]}"; do
 	[[ $way =~ ^(intree|llvm)$ ]] || ktap_exit_fail_msg "BUILDS_WAYS: no way '$way' (intree, llvm)"
 done
@@ -149,7 +150,12 @@ planted_descriptor() {
 	a=${kos[0]} b=${kos[1]}
 	! "$KBUILD_RIG/mod-sections.sh" "$a" "$b" >/dev/null
 }
-ktap_check "planted: a System.map one line short differs" planted_sysmap
-ktap_check "planted: another module's descriptor differs" planted_descriptor
+if [ -f "${dir[patched-$planted_way]}/System.map" ] && [ -f "${dir[pristine-$planted_way]}/System.map" ]; then
+	ktap_check "planted: a System.map one line short differs" planted_sysmap
+	ktap_check "planted: another module's descriptor differs" planted_descriptor
+else
+	ktap_test_skip "planted: a System.map one line short differs: no $planted_way builds"
+	ktap_test_skip "planted: another module's descriptor differs: no $planted_way builds"
+fi
 
 ktap_finished
