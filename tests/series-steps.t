@@ -34,9 +34,17 @@ PLANT='s/leaves .noinstr.text section/leaves .noinstr.text/'
 # rebuilds what the step changed and what depends on it, and ccache (the
 # tools build names each object by its absolute path, -Wp,-MT) serves the
 # objects of an earlier run of this test.  Building each step from
-# scratch cost ~40 s of CPU a step, 35 steps.
+# scratch cost ~40 s of CPU a step, 35 steps.  The place is
+# $SERIES_STEPS_BUILD (make test: build/series-steps), the same in every
+# run: ccache hashes the object and dependency paths the tools build
+# names, so a build in a new directory each run would miss every object
+# the last run compiled.  Without it, a directory of the run's own.
+STEPS_BUILD=${SERIES_STEPS_BUILD:-$WORK/build}
+mkdir -p "$STEPS_BUILD"
+exec {steps_lock}>"$STEPS_BUILD.lock"
+flock -n "$steps_lock" || ktap_exit_fail_msg "$STEPS_BUILD: another series-steps.t builds there"
 build_step() {
-	local b=$WORK/build stage=$WORK/stage
+	local b=$STEPS_BUILD stage=$WORK/stage
 	rm -rf "$stage"
 	mkdir -p "$2/out" "$b/src"
 	objtool_sources "$TREE" "$1" "$stage"
