@@ -45,9 +45,10 @@ build() {
 } >>"$WORK/make-$1.log" 2>&1
 
 # files <side>: every file of the side's build and module, relative names
-# (the module's under ext/).
+# (the module's under ext/), but the rig's own records of how the build
+# was made (.rig-*: build-kernel.sh).
 files() {
-	(cd "$(side_out "$1")" && find . -type f | sed 's|^\./||')
+	(cd "$(side_out "$1")" && find . -type f | sed 's|^\./||' | { grep -v '^\.rig-' || true; })
 	(cd "$WORK/ext-$1" && find . -type f | sed 's|^\./|ext/|')
 }
 
