@@ -63,8 +63,7 @@ side_src() {
 # side_out <side>: that side's build of the small configuration.  It lies
 # in the side's source tree, a dot directory (which the kernel's .gitignore
 # ignores), so that kbuild's srctree is ".." on both sides: the command
-# lines are then the same on both, and the objects ccache keeps for one
-# side's build serve the other's.  $SMALL/<side> links to it.
+# lines are then the same on both.  $SMALL/<side> links to it.
 side_out() {
 	echo "$(side_src "$1")/.rig-small"
 }
