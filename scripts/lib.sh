@@ -50,7 +50,8 @@ kbuild_env() {
 	export CCACHE_DIR=${CCACHE_DIR:-$HOME/.cache/objtool-threads/ccache}
 	export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$1")}
 	export CCACHE_NOHASHDIR=1 CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
-	export CCACHE_DEPEND=${CCACHE_DEPEND:-1}
+	# A CCACHE_DEPEND or CCACHE_NODEPEND of the user's wins.
+	[ -n "${CCACHE_DEPEND+set}${CCACHE_NODEPEND+set}" ] || export CCACHE_DEPEND=1
 	export KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2026}"
 	export KBUILD_BUILD_USER=rig KBUILD_BUILD_HOST=objtool-threads
 }
