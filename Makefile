@@ -66,6 +66,8 @@
 #   BOOT_TIMEOUT=s     qemu/boot.t's limit for the guest
 #   QEMU_ACCEL=tcg     make boot: tcg, or kvm where /dev/kvm works
 #   CCACHE_MAXSIZE=5G  the kernel build's ccache (in ~/.cache/objtool-threads)
+#   BUILD_CACHE=0      build the test kernel and the small builds again even where a clone before
+#                      left them in ~/.cache/objtool-threads/builds (scripts/build-cache.sh)
 #   PROGRESS_SECONDS=60  how often a kernel build says how far it is
 #   T="a.t b/"         make check: the tests to run
 #   TEST_JOBS=2        make test: kbuild's tests and the others as two sequences side by side (1: one by one)
@@ -170,6 +172,7 @@ kernel: tree
 
 kernel-test: tree
 	$(call kernel-build,$(TEST_KOUT),$(TEST_LINK_TOOLS),$(TEST_CONFIG) x86_64_defconfig)
+	@scripts/build-cache.sh save $(TREE) $(TEST_KOUT) $(TEST_CONFIG) x86_64_defconfig
 
 # What the sweep (kernel-current) and the tests (kernel-test-current) build
 # first: the kernels again only if they are of another tree than

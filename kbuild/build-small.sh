@@ -14,6 +14,7 @@ for side in "${SIDES[@]}"; do
 	fi
 	"$KBUILD_RIG/../scripts/build-kernel.sh" "$@"
 	"$KBUILD_RIG/../scripts/built-from.sh" record "$@"
+	"$KBUILD_RIG/../scripts/build-cache.sh" save "$@"
 done
 # $SMALL/<side>: where a user looks for the builds (side_out in lib.sh);
 # a build left there by an earlier layout of the rig goes.

@@ -19,6 +19,13 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 src=$(cd "$1" && pwd)
+# A new build directory starts as the build cache's copy of this build,
+# where it has one (build-cache.sh); make below then finds it up to date.
+if [ ! -e "$2" ] || [ -z "$(ls -A "$2")" ]; then
+	rc=0
+	"$(dirname "$0")/build-cache.sh" restore "$@" || rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 3 ] || exit "$rc"
+fi
 mkdir -p "$2"
 out=$(cd "$2" && pwd)
 

@@ -11,7 +11,7 @@ packages=(
 	libelf-dev libxxhash-dev libssl-dev libdw-dev
 	perl gawk time gnuplot-nox fonts-dejavu-core shellcheck python3 strace
 	valgrind qemu-system-x86 busybox-static kmod binutils
-	clang libclang-rt-14-dev llvm pigz bpftrace dpkg-dev debhelper rsync
+	clang libclang-rt-14-dev llvm pigz bpftrace dpkg-dev debhelper rsync zstd
 )
 
 # Checked before anything is installed, so that a machine the rig cannot

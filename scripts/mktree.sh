@@ -46,6 +46,13 @@ fi
 
 g() { git -C "$tree" "$@"; }
 
+# The same source and series make the same commits in every clone: the
+# pristine commit has a fixed date and each patch's commit its own date.
+# The test kernel's release names its commit (LOCALVERSION_AUTO's
+# -g<commit>), so that a build of one clone is up to date in another
+# (scripts/build-cache.sh).
+export GIT_AUTHOR_DATE="@946684800 +0000" GIT_COMMITTER_DATE="@946684800 +0000"
+
 # refuse_local_work: stop, changing nothing, if <patched-dir> holds work the
 # series does not: commits on "patched" past the last patch mktree.sh
 # applied, or changes to tracked files.  Both would be lost to the reset.
@@ -139,7 +146,7 @@ g reset -q --hard "$keep"
 printf '%s\n' "${kept[@]}" | sed '/^$/d' >"$applied_file"
 for p in "${series[@]:${#kept[@]}}"; do
 	quiet AM "$p"
-	if ! g am -q --keep-cr "$patches/$p"; then
+	if ! g am -q --keep-cr --committer-date-is-author-date "$patches/$p"; then
 		g am --abort >/dev/null 2>&1 || true
 		die "patch $p does not apply to $(g describe --always pristine)"
 	fi

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # mktree.sh on a tiny stand-in kernel tree (KSRC=): the pristine commit and
-# the series on top of it, a rerun that changes nothing, and a patch that
-# does not apply stopping the tree with that patch's name; work committed or
-# changed in the tree is refused, not reset away; a plain KSRC tree edited
-# is copied again.
+# the series on top of it, a rerun that changes nothing, the same commits
+# when made again elsewhere, and a patch that does not apply stopping the
+# tree with that patch's name; work committed or changed in the tree is
+# refused, not reset away; a plain KSRC tree edited is copied again.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
 
 mktree=$RIG_SCRIPTS/mktree.sh
 
 ktap_print_header
-ktap_set_plan 13
+ktap_set_plan 14
 
 # A "kernel tree": what mktree.sh checks for, and a file to patch.
 ksrc=$WORK/ksrc
@@ -41,6 +41,14 @@ touch -d '2000-01-01' "$tree/tools/objtool/x.c"
 "$mktree" "$tree" "$base" "$WORK/patches" >"$WORK/log2" 2>&1
 unchanged() { [ ! -s "$WORK/log2" ] && [ "$(stat -c %Y "$tree/tools/objtool/x.c")" = 946684800 ]; }
 ktap_check "a rerun with nothing changed touches nothing" unchanged
+
+# Made again elsewhere, a second later: the same commits (the test
+# kernel's release names its commit; build-cache.sh's builds are carried
+# from one clone to another).
+sleep 1
+"$mktree" "$WORK/again/linux" "$WORK/again/baseline" "$WORK/patches" >"$WORK/log-again" 2>&1
+ktap_check "the same source and series made elsewhere are the same commits" \
+	[ "$(git -C "$WORK/again/linux" rev-parse patched)" = "$(git -C "$tree" rev-parse patched)" ]
 
 sed 's/int b = 1;/int b = 2;/; s/^-int b;/-int c;/' "$WORK/patches/$good" >"$WORK/patches/0002-bad.patch"
 echo "0002-bad.patch" >>"$WORK/patches/series"
