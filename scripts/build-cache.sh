@@ -31,12 +31,6 @@ set -euo pipefail
 
 [ $# -ge 3 ] || die "usage: build-cache.sh save|restore <tree> <out> [<fragment> [<base>]]"
 mode=$1
-src=$(cd "$2" && pwd)
-out=$(cd "$(dirname "$3")" && pwd)/${3##*/}
-fragment=${4:+$(cd "$(dirname "$4")" && pwd)/${4##*/}}
-base=${5:-tinyconfig}
-root=$(dirname "$src")
-cache=${BUILD_CACHE_DIR:-$HOME/.cache/objtool-threads/builds}
 
 # Builds the cache does not keep: save does nothing, restore finds none.
 uncached() {
@@ -44,54 +38,70 @@ uncached() {
 	exit 3
 }
 [ "${BUILD_CACHE:-1}" != 0 ] || uncached
+
+src=$(cd "$2" && pwd)
+out=$(realpath -m "$3")
+fragment=${4:+$(realpath "$4")}
+base=${5:-tinyconfig}
+root=$(dirname "$src")
+cache=${BUILD_CACHE_DIR:-$HOME/.cache/objtool-threads/builds}
+
 case $out in
-"$root"/*) ;;
+"$root"/?*) ;;
 *) uncached ;; # outside the clone's build directory: nothing to relocate by
 esac
-[ -z "$(git -C "$src" status --porcelain)" ] || uncached
+# Only a tree its git tree names: no uncommitted or untracked changes.
+status=$(git -C "$src" status --porcelain) || die "git status failed in $src"
+[ -z "$status" ] || uncached
+tree_id=$(git -C "$src" rev-parse 'HEAD^{tree}') || die "no git tree for $src"
 
 # What the build is made from, as one line per input.
 inputs() {
 	echo "build-cache format 1"
-	echo "tree $(git -C "$src" rev-parse 'HEAD^{tree}')"
+	echo "tree $tree_id"
 	if [ -n "$fragment" ]; then
 		echo "fragment $(sha1sum <"$fragment") base $base"
 	fi
 	echo "args ${KBUILD_ARGS:-}"
-	# Variables given to the rig's make reach kbuild through MAKEFLAGS
-	# (after " -- "); its flags and jobserver do not change the build.
-	case " ${MAKEFLAGS:-}" in
-	*" -- "*) echo "make variables ${MAKEFLAGS#* -- }" ;;
-	esac
 	echo "cc $RIG_KBUILD_CC"
 	declare -f kbuild_env kernel_make
-	sha1sum <"$(dirname "$0")/build-kernel.sh"
+	# The rig's steps that write into the build directory (make kernel).
+	(cd "$(dirname "$0")/.." && sha1sum scripts/build-kernel.sh scripts/vmlinux-pre.sh \
+		link-tail/link-env.sh link-tail/build-tools.sh)
 	(
 		kbuild_env "$src"
-		env | grep -E '^(K[A-Z]*FLAGS|KBUILD_[A-Z_]+|KCONFIG_[A-Z_]+|LLVM[A-Z_]*|CROSS_COMPILE|ARCH|SRCARCH|HOST(CC|CXX|CFLAGS|CXXFLAGS|LDFLAGS|LDLIBS)|CC|LD|AR|NM|OBJCOPY|PAHOLE|INSTALL_[A-Z_]+|CCACHE_[A-Z]+)=' |
-			grep -v '^CCACHE_DIR=\|^CCACHE_BASEDIR=' | LC_ALL=C sort
+		env | grep -E '^(K[A-Z]*FLAGS|KBUILD_[A-Z_]+|KCONFIG_[A-Z_]+|LLVM[A-Z_]*|CROSS_COMPILE|ARCH|SRCARCH|HOST(CC|CXX|CFLAGS|CXXFLAGS|LDFLAGS|LDLIBS)|CC|LD|AR|NM|OBJCOPY|PAHOLE)=' |
+			LC_ALL=C sort
 	)
 	uname -m
 	gcc -v 2>&1 | tail -n1
 	ld -v
 	make -v | head -n1
-	dpkg-query -W -f='${Package} ${Version}\n' libc6-dev libelf-dev libssl-dev 2>/dev/null || true
+	# What the host programs and the image are built from.
+	dpkg-query -W -f='${Package} ${Version}\n' libc6-dev linux-libc-dev libelf-dev \
+		libssl-dev zlib1g-dev pigz bison flex 2>&1
 }
 
 rel=${out#"$root"/}
 name=${rel//\//_}
 file=$cache/$name.$(inputs | sha1sum | cut -c1-16).tar.zst
 
+# A build that cannot be kept is still built: save warns and goes on.
+save_failed() {
+	printf '%s: warning: %s not kept in %s: %s\n' "${0##*/}" "$out" "$cache" "$1" >&2
+	exit 0
+}
+
 save() {
 	[ -f "$out/vmlinux" ] || die "$out has no vmlinux: not a finished build"
 	[ ! -f "$file" ] || return 0
-	mkdir -p "$cache"
+	mkdir -p "$cache" || save_failed "cannot make the directory"
 	quiet CACHE "$out -> $file"
 	echo "$root" >"$out/.rig-cache-root"
-	tmp=$(mktemp "$cache/.$name.XXXXXX")
+	tmp=$(mktemp "$cache/.$name.XXXXXX") || save_failed "cannot write there"
 	trap 'rm -f "$tmp" "$out/.rig-cache-root"' EXIT
-	tar -C "$out" -I 'zstd -q -T0 -3' -cf "$tmp" .
-	mv "$tmp" "$file"
+	tar -C "$out" -I 'zstd -q -T0 -3' -cf "$tmp" . || save_failed "tar failed"
+	mv "$tmp" "$file" || save_failed "mv failed"
 	find "$cache" -maxdepth 1 -name "$name.*.tar.zst" ! -name "${file##*/}" -delete
 }
 
@@ -106,12 +116,17 @@ restore() {
 	rm -rf "$tmp"
 	trap 'rm -rf "$tmp"' EXIT
 	mkdir -p "$tmp"
-	tar -C "$tmp" -I zstd -xf "$file"
+	# A damaged archive is dropped, and the build made as if there were none.
+	if ! tar -C "$tmp" -I zstd -xf "$file" || [ ! -s "$tmp/.rig-cache-root" ]; then
+		printf '%s: warning: %s is damaged: removed, building instead\n' "${0##*/}" "$file" >&2
+		rm -f "$file"
+		exit 3
+	fi
 	old=$(cat "$tmp/.rig-cache-root")
 	rm "$tmp/.rig-cache-root"
 	if [ "$old" != "$root" ]; then
 		# shellcheck disable=SC2016 # perl's $ENV, not the shell's
-		{ grep -rlIZF -- "$old/" "$tmp" || true; } |
+		{ LC_ALL=C grep -rlIZF -- "$old/" "$tmp" || [ $? = 1 ]; } |
 			OLD=$old/ NEW=$root/ xargs -0r perl -pi -e 's/\Q$ENV{OLD}\E/$ENV{NEW}/g'
 		find "$tmp" -type l -lname "$old/*" -print0 |
 			while IFS= read -r -d '' link; do
@@ -122,7 +137,7 @@ restore() {
 	stamp=$(date +%s.%N)
 	find "$tmp" -exec touch -h -d "@$stamp" {} +
 	rmdir "$out" 2>/dev/null || true
-	mv "$tmp" "$out"
+	mv -T "$tmp" "$out"
 }
 
 case $mode in

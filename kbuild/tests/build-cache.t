@@ -16,7 +16,7 @@ rig_need TREE BASE_TREE SMALL
 
 cache_sh=$KBUILD_RIG/../scripts/build-cache.sh
 orig=$(side_out pristine)
-export BUILD_CACHE_DIR=$WORK/cache KBUILD_ARGS=$SMALL_ARGS
+export BUILD_CACHE=1 BUILD_CACHE_DIR=$WORK/cache KBUILD_ARGS=$SMALL_ARGS
 fragment=$KBUILD_RIG/small.config
 root=$WORK/root
 clone=$root/${BASE_TREE##*/}
